@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sponsorIntegrations } from './integrations.js';
+import { sponsors } from './sponsors.js';
+import { users } from './users.js';
+import { vaults } from './vaults.js';
+
+export const failedUploads = pgTable(
+  'failed_uploads',
+  {
+    id: serial().primaryKey(),
+    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
+    vaultId: integer().references(() => vaults.id, { onDelete: 'set null' }),
+    holderUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    fileName: text().notNull(),
+    sizeBytes: bigint({ mode: 'number' }).notNull().default(0),
+    contentType: text(),
+    reason: text().$type<'too_large' | 'virus' | 'type' | 'storage_error'>().notNull(),
+    detail: text(),
+    status: text().$type<'failed' | 'retry_requested' | 'dismissed'>().notNull().default('failed'),
+    reportedBySponsorIntegrationId: integer().references(() => sponsorIntegrations.id, { onDelete: 'set null' }),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('failed_uploads_reason_ck', sql`${t.reason} in ('too_large','virus','type','storage_error')`),
+    check('failed_uploads_status_ck', sql`${t.status} in ('failed','retry_requested','dismissed')`),
+    index('failed_uploads_sponsor_idx').on(t.sponsorId, t.occurredAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Append-only (a trigger in the migrations refuses UPDATE and DELETE). logJson never holds a secret.
+ * No foreign keys: an entry must outlive whatever it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer(),
+    actorEmail: text(),
+    actorSponsorId: integer(),
+    sponsorId: integer(),
+    action: text().notNull(),
+    targetType: text(),
+    targetId: text(),
+    outcome: text().$type<'success' | 'failure'>().notNull().default('success'),
+    clientIp: text(),
+    logJson: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_sponsor_time_idx').on(t.sponsorId, t.occurredAt.desc(), t.id.desc()),
+    index('audit_log_time_idx').on(t.occurredAt.desc(), t.id.desc()),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/** Written in the same transaction as the change; a worker sends it (FOR UPDATE SKIP LOCKED). */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    sponsorId: integer(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    bodyText: text().notNull(),
+    template: text().notNull(),
+    status: text().$type<'pending' | 'sending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/** A previewed CSV import: rows are kept so that the confirm imports exactly what was previewed, once. */
+export const importJobs = pgTable('import_jobs', {
+  id: uuid().primaryKey().defaultRandom(),
+  sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'cascade' }),
+  kind: text().$type<'vault_holders' | 'invitations'>().notNull(),
+  status: text().$type<'previewed' | 'imported' | 'failed'>().notNull().default('previewed'),
+  fileName: text().notNull(),
+  totalRows: integer().notNull().default(0),
+  validRows: integer().notNull().default(0),
+  rows: jsonb().$type<unknown[]>().notNull().default([]),
+  errors: jsonb().$type<unknown[]>().notNull().default([]),
+  createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp({ withTimezone: true }),
+});
+
+/** Server-wide values every instance must share, such as the key behind XSRF tokens. */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+});

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { stamps } from './common.js';
+import { sponsors } from './sponsors.js';
+import { statuses } from './statuses.js';
+
+export const ROLES = ['staff', 'sponsor_admin', 'vault_holder', 'advisor'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * Identity of every person. Staff and advisors (trusted collaborators) are global (sponsorId null);
+ * sponsor administrators and vault holders belong to one sponsor. E-mail is unique per role and sponsor.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    role: text().$type<Role>().notNull(),
+    sponsorId: integer().references(() => sponsors.id, { onDelete: 'restrict' }),
+    email: text().notNull(),
+    firstName: text().notNull(),
+    middleName: text(),
+    lastName: text().notNull(),
+    passwordHash: text(),
+    statusId: integer().notNull().default(3).references(() => statuses.id),
+    mfaEnabled: boolean().notNull().default(false),
+    mfaSecret: text(),
+    testAccount: boolean().notNull().default(false),
+    localize: text().notNull().default('en'),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    activatedAt: timestamp({ withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [
+    check('users_role_ck', sql`${t.role} in ('staff','sponsor_admin','vault_holder','advisor')`),
+    uniqueIndex('users_email_uq').on(t.role, sql`coalesce(${t.sponsorId}, 0)`, sql`lower(${t.email})`),
+    index('users_sponsor_role_idx').on(t.sponsorId, t.role, t.id),
+    index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('users_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
+  ],
+);
+
+/** Sessions are stored as a hash of the opaque token; idle and absolute limits are checked on use. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    clientIp: text(),
+    userAgent: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use links e-mailed for activation or password reset; only the hash is kept. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    purpose: text().$type<'activation' | 'reset'>().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins per normalised username, known or not, so that throttling reveals nothing. */
+export const loginThrottle = pgTable('login_throttle', {
+  username: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lastFailureAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});

@@ -1,0 +1,57 @@
+import { errorBody, forgotPasswordBody, loginBody, loginResponse, sessionUser, setPasswordBody } from '@vault/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
+import * as service from './auth.service.js';
+
+const ok = z.object({ message: z.string() });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/v1/authentication/login',
+    {
+      config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['authentication'], security: [], body: loginBody, response: { 200: loginResponse, 401: errorBody } },
+    },
+    async (request, reply) => {
+      const { tokenHash, ...result } = await service.login(app.db, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+      setXsrfCookie(request, reply, xsrfTokenFor(app.xsrfKey, tokenHash));
+      return result;
+    },
+  );
+
+  app.post('/api/v1/authentication/logout', { schema: { tags: ['authentication'], response: { 200: ok } } }, async (request, reply) => {
+    await service.logout(app.db, request.user!, request.actor);
+    setXsrfCookie(request, reply, null);
+    return { message: 'You are signed out.' };
+  });
+
+  app.get('/api/v1/authentication/me', { schema: { tags: ['authentication'], response: { 200: z.object({ user: sessionUser }) } } }, async (request) => {
+    const { sessionId: _omit, ...user } = request.user!;
+    return { user };
+  });
+
+  app.post(
+    '/api/v1/authentication/password',
+    {
+      config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { tags: ['authentication'], security: [], body: setPasswordBody, response: { 200: ok, 400: errorBody } },
+    },
+    async (request) => {
+      await service.setPasswordFromLink(app.db, request.body, request.ip);
+      return { message: 'Your password is set. You can sign in now.' };
+    },
+  );
+
+  app.post(
+    '/api/v1/authentication/forgot-password',
+    {
+      config: { auth: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: { tags: ['authentication'], security: [], body: forgotPasswordBody, response: { 202: ok } },
+    },
+    async (request, reply) => {
+      await service.requestPasswordReset(app.db, request.body.email, app.config.publicUrl, request.ip);
+      return reply.status(202).send({ message: 'If this address belongs to an administrator, a link to choose a new password is on its way.' });
+    },
+  );
+};

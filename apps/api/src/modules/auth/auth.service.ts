@@ -1,0 +1,119 @@
+import { LOGIN_FAILED_MESSAGE, type LoginResponse, SESSION_MAX_HOURS, STATUS } from '@vault/contract';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
+import { sendPasswordLink } from '../../lib/password-links.js';
+import { writeAudit } from '../../plugins/audit.js';
+import type { Actor, AuthUser } from '../../plugins/types.js';
+import * as repo from './auth.repo.js';
+
+export const LOCK_AFTER_FAILURES = 5;
+export const LOCK_MINUTES = 15;
+/** Each failure in a row waits a little longer before answering, up to this. */
+const MAX_DELAY_MS = 1500;
+const DELAY_STEP_MS = 150;
+
+let dummyHash: Promise<string> | undefined;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The same 401 for a wrong password, an unknown user and a locked account. */
+const loginFailed = () => new AppError(401, LOGIN_FAILED_MESSAGE, undefined, LOGIN_FAILED_MESSAGE);
+
+export async function login(
+  db: Db,
+  input: { username: string; password: string; ip: string; userAgent?: string },
+): Promise<LoginResponse & { tokenHash: string }> {
+  const username = input.username.trim().toLowerCase();
+  const throttle = await repo.getThrottle(db, username);
+  const locked = !!throttle?.lockedUntil && throttle.lockedUntil > new Date();
+  const found = await repo.findPortalUser(db, username);
+  dummyHash ??= hashPassword(randomToken());
+  const ok = await verifyPassword(found?.user.passwordHash ?? (await dummyHash), input.password);
+  const actor: Actor = { userId: found?.user.id ?? null, email: username, sponsorId: found?.user.sponsorId ?? null, ip: input.ip };
+
+  if (locked || !ok || !found || found.user.statusId !== STATUS.active) {
+    const row = await db.transaction(async (tx) => {
+      const r = await repo.recordFailure(tx, username, LOCK_AFTER_FAILURES, LOCK_MINUTES);
+      const reason = locked ? 'locked' : !found ? 'unknown_user' : !ok ? 'wrong_password' : 'not_active';
+      await writeAudit(tx, actor, {
+        action: 'auth.login_failed',
+        outcome: 'failure',
+        sponsorId: found?.user.sponsorId ?? null,
+        targetType: 'user',
+        targetId: found?.user.id ?? null,
+        logJson: { username, reason, failures: r.failures },
+      });
+      return r;
+    });
+    await sleep(Math.min(MAX_DELAY_MS, row.failures * DELAY_STEP_MS));
+    throw loginFailed();
+  }
+
+  const token = randomToken();
+  const tokenHash = sha256(token);
+  const expiresAt = new Date(Date.now() + SESSION_MAX_HOURS * 3600_000);
+  await db.transaction(async (tx) => {
+    await repo.clearThrottle(tx, username);
+    await repo.insertSession(tx, { tokenHash, userId: found.user.id, expiresAt, clientIp: input.ip, userAgent: input.userAgent?.slice(0, 300) });
+    await repo.touchLogin(tx, found.user.id);
+    await writeAudit(tx, actor, { action: 'auth.login', sponsorId: found.user.sponsorId, targetType: 'user', targetId: found.user.id });
+  });
+  const permissions: Record<string, boolean> = {};
+  if (found.admin) for (const [k, v] of Object.entries(found.admin)) if (typeof v === 'boolean') permissions[k] = v;
+  return {
+    tokenHash,
+    accessToken: token,
+    expiresAt: expiresAt.toISOString(),
+    user: {
+      id: found.user.id,
+      email: found.user.email,
+      firstName: found.user.firstName,
+      lastName: found.user.lastName,
+      role: found.user.role as 'staff' | 'sponsor_admin',
+      sponsorId: found.user.sponsorId,
+      permissions,
+    },
+  };
+}
+
+export async function logout(db: Db, user: AuthUser, actor: Actor) {
+  await db.transaction(async (tx) => {
+    await repo.revokeSession(tx, user.sessionId);
+    await writeAudit(tx, actor, { action: 'auth.logout', sponsorId: user.sponsorId, targetType: 'user', targetId: user.id });
+  });
+}
+
+/** Sets a password from an e-mailed link; an activation link also activates the account. */
+export async function setPasswordFromLink(db: Db, input: { token: string; password: string }, ip: string) {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const link = await repo.claimPasswordToken(tx, sha256(input.token));
+    if (!link) throw badRequest('This link is not valid any more. Links work once and expire; ask for a new one.');
+    const user = await repo.findUserById(tx, link.userId);
+    if (!user || user.statusId === STATUS.archived) throw badRequest('This link is not valid any more.');
+    const activate = link.purpose === 'activation' || user.statusId === STATUS.pending;
+    await repo.setPassword(tx, user.id, passwordHash, activate);
+    await repo.revokeUserSessions(tx, user.id);
+    await writeAudit(tx, { userId: user.id, email: user.email, sponsorId: user.sponsorId, ip }, {
+      action: activate ? 'auth.activate' : 'auth.password_reset',
+      sponsorId: user.sponsorId,
+      targetType: 'user',
+      targetId: user.id,
+    });
+  });
+}
+
+/** Always answers the same, whether or not the address is known. */
+export async function requestPasswordReset(db: Db, email: string, publicUrl: string, ip: string) {
+  const found = await repo.findPortalUser(db, email);
+  if (!found || found.user.statusId !== STATUS.active) return;
+  await db.transaction(async (tx) => {
+    await sendPasswordLink(tx, { publicUrl, userId: found.user.id, email: found.user.email, firstName: found.user.firstName, sponsorId: found.user.sponsorId, purpose: 'reset' });
+    await writeAudit(tx, { userId: found.user.id, email: found.user.email, sponsorId: found.user.sponsorId, ip }, {
+      action: 'auth.password_reset_requested',
+      sponsorId: found.user.sponsorId,
+      targetType: 'user',
+      targetId: found.user.id,
+    });
+  });
+}

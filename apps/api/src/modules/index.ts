@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes.js';
+import { referenceRoutes } from './reference/reference.routes.js';
+
+/** Every domain module, registered in this order by buildApp. Add a module here. */
+export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes] as FastifyPluginAsync[];

@@ -1,0 +1,140 @@
+import { SESSION_IDLE_MINUTES, STATUS } from '@vault/contract';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { appSettings, sessions, sponsorAdmins, sponsorAuthorizations, sponsorIntegrations, appIntegrations, users } from '../db/schema/index.js';
+import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import type { AuthUser } from './types.js';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Writing last_seen_at on every call would turn each read into a write; a minute is precise enough.
+const TOUCH_AFTER_MS = 60_000;
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** The XSRF token is an HMAC of the session (OWASP signed double-submit): another session's never passes. */
+export const xsrfTokenFor = (key: string, tokenHash: string) => hmac(key, `xsrf:${tokenHash}`);
+
+async function loadServerKey(app: FastifyInstance): Promise<string> {
+  if (app.config.SESSION_SECRET) return app.config.SESSION_SECRET;
+  await app.db.insert(appSettings).values({ key: 'xsrf_key', value: randomToken(48) }).onConflictDoNothing();
+  const [row] = await app.db.select().from(appSettings).where(eq(appSettings.key, 'xsrf_key'));
+  return row!.value;
+}
+
+export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string | null) {
+  const secure = request.protocol === 'https';
+  if (token === null) {
+    reply.clearCookie(XSRF_COOKIE, { path: '/', sameSite: 'strict', secure });
+    return;
+  }
+  reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'strict', secure, httpOnly: false });
+}
+
+async function sessionUser(app: FastifyInstance, request: FastifyRequest, serverKey: string): Promise<AuthUser> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!token || token.length > 200) throw unauthorized(SESSION_ENDED);
+  const tokenHash = sha256(token);
+  const now = new Date();
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
+  const [row] = await app.db
+    .select({ session: sessions, user: users, admin: sponsorAdmins })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(sponsorAdmins, eq(sponsorAdmins.userId, users.id))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+  if (!row || row.user.statusId !== STATUS.active) throw unauthorized(SESSION_ENDED);
+  if (MUTATING.has(request.method)) {
+    const sent = request.headers[XSRF_HEADER];
+    if (typeof sent !== 'string' || !safeEqual(sent, xsrfTokenFor(serverKey, tokenHash))) {
+      throw forbidden('The anti-forgery token is missing or wrong. Reload the page and try again.');
+    }
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  }
+  const { admin, user } = row;
+  const permissions: AuthUser['permissions'] = {};
+  if (admin) {
+    for (const [k, v] of Object.entries(admin)) if (typeof v === 'boolean') permissions[k as keyof AuthUser['permissions']] = v;
+  }
+  return {
+    id: user.id,
+    sessionId: row.session.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role as AuthUser['role'],
+    sponsorId: user.sponsorId,
+    permissions,
+  };
+}
+
+async function integrationCaller(app: FastifyInstance, request: FastifyRequest) {
+  const key = request.headers['x-api-key'];
+  if (typeof key !== 'string' || key.length < 20 || key.length > 200) throw unauthorized('A valid API key is required.');
+  const [row] = await app.db
+    .select({ si: sponsorIntegrations, code: appIntegrations.code })
+    .from(sponsorIntegrations)
+    .innerJoin(appIntegrations, eq(appIntegrations.id, sponsorIntegrations.integrationId))
+    .where(and(eq(sponsorIntegrations.apiKeyHash, sha256(key)), eq(sponsorIntegrations.enabled, true)));
+  if (!row) throw unauthorized('A valid API key is required.');
+  const scope = request.routeOptions.config.scope;
+  if (scope) {
+    const granted = await app.db
+      .update(sponsorAuthorizations)
+      .set({ lastUsedAt: new Date() })
+      .where(
+        and(
+          eq(sponsorAuthorizations.sponsorIntegrationId, row.si.id),
+          isNull(sponsorAuthorizations.revokedAt),
+          or(isNull(sponsorAuthorizations.expiresAt), gt(sponsorAuthorizations.expiresAt, new Date())),
+          sql`${scope} = any(${sponsorAuthorizations.scopes})`,
+        ),
+      )
+      .returning({ id: sponsorAuthorizations.id });
+    if (granted.length === 0) throw forbidden(`This API key is not authorized for "${scope}".`);
+  }
+  return { sponsorIntegrationId: row.si.id, sponsorId: row.si.sponsorId, integrationCode: row.code };
+}
+
+/** Authentication for every /api/v1 route: session (with XSRF), integration key, or public. */
+export default fp(
+  async (app: FastifyInstance) => {
+    const serverKey = await loadServerKey(app);
+    app.decorate('xsrfKey', serverKey);
+    app.decorateRequest('user', null);
+    app.decorateRequest('integration', null);
+    app.decorateRequest('actor', null as never);
+
+    app.addHook('onRequest', async (request) => {
+      request.actor = { userId: null, email: null, sponsorId: null, ip: request.ip };
+      if (!request.url.startsWith('/api/v1/')) return;
+      const mode = request.routeOptions.config?.auth ?? 'session';
+      if (mode === 'public' || !request.routeOptions.url) return;
+      if (mode === 'integration') {
+        request.integration = await integrationCaller(app, request);
+        request.actor = { userId: null, email: `integration:${request.integration.integrationCode}`, sponsorId: request.integration.sponsorId, ip: request.ip };
+        return;
+      }
+      const user = await sessionUser(app, request, serverKey);
+      request.user = user;
+      request.actor = { userId: user.id, email: user.email, sponsorId: user.sponsorId, ip: request.ip };
+      const config = request.routeOptions.config;
+      if (config.staffOnly && user.role !== 'staff') throw forbidden('Only the service staff may do this.');
+      if (config.permission && user.role !== 'staff' && !user.permissions[config.permission]) {
+        throw forbidden(`Your administrator account does not have the ${config.permission} permission.`);
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    xsrfKey: string;
+  }
+}

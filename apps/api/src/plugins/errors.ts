@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+type Detail = { field: string; message: string };
+
+/** PostgreSQL constraint names mapped to messages a user understands. */
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  users_email_uq: 'This e-mail address is already used.',
+  sponsors_code_uq: 'This sponsor code is already used.',
+  invitations_default_uq: 'Another invitation is already the default invite code.',
+  invitations_open_code_uq: 'This invite code is already used in this portal.',
+  package_sponsor_uq: 'This package is already assigned to this portal.',
+  vaults_package_fk: 'The package is not assigned to this portal, or it is still used by vaults.',
+};
+
+function pgMessage(err: { code?: string; constraint?: string; constraint_name?: string }): [number, string] | null {
+  const constraint = err.constraint ?? err.constraint_name ?? '';
+  switch (err.code) {
+    case '23505':
+      return [409, CONSTRAINT_MESSAGES[constraint] ?? 'This already exists.'];
+    case '23503':
+      return [409, CONSTRAINT_MESSAGES[constraint] ?? 'This is still in use, or refers to something that does not exist.'];
+    case '23514':
+    case '22001':
+    case '22003':
+      return [400, 'Some values are not allowed.'];
+    default:
+      return null;
+  }
+}
+
+function validationDetails(err: FastifyError & { validation: { instancePath: string; message?: string; params?: Record<string, unknown> }[] }): Detail[] {
+  return err.validation.map((v) => {
+    let field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const keys = (v.params as { issue?: { keys?: string[] } } | undefined)?.issue?.keys;
+    if (!field && keys?.length) field = keys.join(', ');
+    return { field: field || (err.validationContext ?? 'request'), message: v.message ?? 'Not valid' };
+  });
+}
+
+/** The one error handler: typed errors become JSON with the right status; nothing internal leaks. */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      if (err instanceof AppError) {
+        return reply
+          .status(err.statusCode)
+          .send({ message: err.message, ...(err.details ? { details: err.details } : {}), ...(err.errorMsg ? { errorMsg: err.errorMsg } : {}) });
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const details = validationDetails(err as never);
+        const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
+        return reply.status(400).send({ message: `Please correct the ${where}: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details });
+      }
+      if (isResponseSerializationError(err)) {
+        request.log.error({ err }, 'response did not match its schema');
+        return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      }
+      const pg = pgMessage(err as never);
+      if (pg) {
+        request.log.info({ code: (err as { code?: string }).code }, 'constraint refused the change');
+        return reply.status(pg[0]).send({ message: pg[1] });
+      }
+      const status = err.statusCode ?? 500;
+      if (status === 413) return reply.status(413).send({ message: 'The request is too large.' });
+      if (status === 429) return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.' });
+      if (status === 415) return reply.status(415).send({ message: 'This content type is not accepted.' });
+      if (status >= 400 && status < 500) {
+        const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'The request body is not valid JSON.' : err.message;
+        return reply.status(status).send({ message });
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    });
+
+    app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` }));
+  },
+  { name: 'errors' },
+);

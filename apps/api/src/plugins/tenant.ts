@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sponsors } from '../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../lib/errors.js';
+import type { SponsorRef } from './types.js';
+
+const squash = (k: string) => k.toLowerCase().replaceAll('_', '');
+const ID_KEYS = new Set(['sponsorid']);
+const CODE_KEYS = new Set(['sponsorcode']);
+
+/**
+ * Query parameter names are matched without regard to case or underscores, so `sponsorId`,
+ * `sponsorid` and `sponsor_id` reach a schema that declares any one of them.
+ */
+function normaliseQueryKeys(request: FastifyRequest) {
+  const schema = request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+  const shape = schema?.shape;
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!shape || !query) return;
+  const declared = new Map(Object.keys(shape).map((k) => [squash(k), k]));
+  for (const key of Object.keys(query)) {
+    if (key in shape) continue;
+    const target = declared.get(squash(key));
+    if (target && !(target in query)) {
+      query[target] = query[key];
+      delete query[key];
+    }
+  }
+}
+
+function collect(source: unknown, ids: number[], codes: string[]) {
+  if (!source || typeof source !== 'object' || Array.isArray(source)) return;
+  for (const [key, value] of Object.entries(source)) {
+    const k = squash(key);
+    if (ID_KEYS.has(k) && value !== undefined && value !== null && value !== '') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 0) throw badRequest(`${key} must be a sponsor id.`);
+      if (n !== 0) ids.push(n);
+    } else if (CODE_KEYS.has(k) && typeof value === 'string' && value.trim() !== '') {
+      codes.push(value.trim());
+    }
+  }
+}
+
+/**
+ * Tenant isolation (DESIGN 5): the sponsor a call names, by id or code, in the query, path or body,
+ * must exist and be one the signed-in user may work in. Services read the result from request.sponsor.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('sponsor', null);
+    app.addHook('preValidation', async (request) => normaliseQueryKeys(request));
+    app.addHook('preHandler', async (request) => {
+      const config = request.routeOptions.config;
+      if (request.integration) {
+        request.sponsor = await byId(app, request.integration.sponsorId);
+        return;
+      }
+      if (!request.user) return;
+      const ids: number[] = [];
+      const codes: string[] = [];
+      collect(request.query, ids, codes);
+      collect(request.params, ids, codes);
+      collect(request.body, ids, codes);
+      const found: SponsorRef[] = [];
+      for (const id of new Set(ids)) found.push(await byId(app, id));
+      for (const code of new Set(codes.map((c) => c.toLowerCase()))) found.push(await byCode(app, code));
+      const distinct = new Set(found.map((s) => s.id));
+      if (distinct.size > 1) throw badRequest('The call names more than one portal.');
+      const sponsor = found[0] ?? null;
+      if (sponsor && request.user.role !== 'staff' && request.user.sponsorId !== sponsor.id) {
+        throw forbidden('You may not work in this portal.');
+      }
+      if (!sponsor && config.sponsor === 'required') throw badRequest('Please choose a Portal.');
+      request.sponsor = sponsor;
+    });
+  },
+  { name: 'tenant', dependencies: ['auth'] },
+);
+
+async function byId(app: FastifyInstance, id: number): Promise<SponsorRef> {
+  const [row] = await app.db.select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode }).from(sponsors).where(eq(sponsors.id, id));
+  if (!row) throw notFound('The portal');
+  return row;
+}
+
+async function byCode(app: FastifyInstance, code: string): Promise<SponsorRef> {
+  const [row] = await app.db
+    .select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode })
+    .from(sponsors)
+    .where(sql`lower(${sponsors.sponsorCode}) = ${code}`);
+  if (!row) throw notFound('The portal');
+  return row;
+}

@@ -1,0 +1,59 @@
+import type { AdminFlag } from '@vault/contract';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+
+export interface AuthUser {
+  id: number;
+  sessionId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'staff' | 'sponsor_admin';
+  sponsorId: number | null;
+  permissions: Partial<Record<AdminFlag, boolean>>;
+}
+
+export interface IntegrationCaller {
+  sponsorIntegrationId: number;
+  sponsorId: number;
+  integrationCode: string;
+}
+
+export interface SponsorRef {
+  id: number;
+  sponsorCode: string;
+}
+
+/** Who did it, as the audit log records it. */
+export interface Actor {
+  userId: number | null;
+  email: string | null;
+  sponsorId: number | null;
+  ip: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    integration: IntegrationCaller | null;
+    /** The sponsor named by the call (query, params or body), already checked against the user. */
+    sponsor: SponsorRef | null;
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** 'session' (default): a signed-in user; 'integration': an X-Api-Key; 'public': nobody. */
+    auth?: 'public' | 'session' | 'integration';
+    staffOnly?: boolean;
+    /** A sponsor administrator needs this flag; staff always pass. */
+    permission?: AdminFlag;
+    /** 'required': the call must name a sponsor (400 otherwise). */
+    sponsor?: 'required' | 'optional';
+    /** For integration calls: the scope the sponsor authorization must grant. */
+    scope?: string;
+  }
+}

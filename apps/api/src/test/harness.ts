@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { type AdminFlag, STATUS } from '@vault/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { sponsorAdmins, sponsors, users } from '../db/schema/index.js';
+import { hashPassword } from '../lib/crypto.js';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+let passwordHash: Promise<string> | undefined;
+
+export interface Auth {
+  userId: number;
+  email: string;
+  /** Headers a signed-in portal sends: bearer token and the XSRF echo. */
+  headers: { authorization: string; 'x-xsrf-token': string };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  /** Empties every table (the migration-owned ones excepted) between tests. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+  createSponsor(code: string, name?: string): Promise<{ id: number; sponsorCode: string }>;
+  signInStaff(email?: string): Promise<Auth>;
+  signInSponsorAdmin(sponsorId: number, flags?: Partial<Record<AdminFlag, boolean>>, email?: string): Promise<Auth>;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DB === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
+  if (url) {
+    // A database of its own per test file, so files run in parallel without seeing each other.
+    const name = `vault_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ url: u.toString(), poolSize: 5 });
+    await migrate(database);
+    return {
+      database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const template = process.env.VAULT_TEST_TEMPLATE;
+  if (!template) throw new Error('VAULT_TEST_TEMPLATE is not set: run the tests through vitest (global setup).');
+  const database = await openDatabase({ loadDataDir: new Blob([await readFile(template)]) });
+  return { database, drop: async () => {} };
+}
+
+/** Builds the real app on a real database (PGlite, or PostgreSQL with TEST_DB=pg). */
+export async function createTestApp(): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({ ADMIN_EMAIL: 'admin@test.local', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test' } as NodeJS.ProcessEnv);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const tables = (
+    await database.query<{ tablename: string }>(
+      "select tablename from pg_tables where schemaname = 'public' and tablename not in ('statuses', 'app_settings')",
+    )
+  ).map((r) => `"${r.tablename}"`);
+
+  const createUser = async (values: Partial<typeof users.$inferInsert> & { email: string; role: 'staff' | 'sponsor_admin' }) => {
+    passwordHash ??= hashPassword(TEST_PASSWORD);
+    const [u] = await database.db
+      .insert(users)
+      .values({ firstName: 'Test', lastName: 'User', statusId: STATUS.active, passwordHash: await passwordHash, ...values })
+      .returning();
+    return u!;
+  };
+  const signIn = async (email: string): Promise<Auth & { raw: unknown }> => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username: email, password: TEST_PASSWORD } });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    const body = res.json();
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    return { userId: body.user.id, email, raw: body, headers: { authorization: `Bearer ${body.accessToken}`, 'x-xsrf-token': xsrf } };
+  };
+
+  return {
+    app,
+    database,
+    db: database.db,
+    reset: async () => {
+      await database.query(`truncate ${tables.join(', ')} restart identity cascade`);
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+    createSponsor: async (code, name) => {
+      const [s] = await database.db.insert(sponsors).values({ sponsorCode: code, name: name ?? `${code} Wealth` }).returning();
+      return { id: s!.id, sponsorCode: s!.sponsorCode };
+    },
+    signInStaff: async (email = 'staff@test.local') => {
+      await createUser({ email, role: 'staff' });
+      return signIn(email);
+    },
+    signInSponsorAdmin: async (sponsorId, flags = {}, email = `admin${sponsorId}@test.local`) => {
+      const u = await createUser({ email, role: 'sponsor_admin', sponsorId });
+      await database.db.insert(sponsorAdmins).values({ userId: u.id, sponsorId, ...flags });
+      return signIn(email);
+    },
+  };
+}

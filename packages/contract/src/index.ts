@@ -1,0 +1,3 @@
+export * from './auth.js';
+export * from './common.js';
+export * from './sponsors.js';
