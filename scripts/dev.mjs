@@ -1,0 +1,11 @@
+// npm run dev: the API with reload on change, and Vite's dev server (proxying /api) for the portal.
+import { spawn } from 'node:child_process';
+import { bin, root } from './lib.mjs';
+
+const children = [
+  spawn(bin('tsx'), ['watch', 'apps/api/src/server.ts'], { stdio: 'inherit', cwd: root }),
+  spawn(bin('vite'), ['--config', 'apps/web/vite.config.ts'], { stdio: 'inherit', cwd: `${root}apps/web` }),
+];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
