@@ -1,3 +1,5 @@
 export * from './auth.js';
 export * from './common.js';
 export * from './sponsors.js';
+export * from './invitations.js';
+export * from './people.js';

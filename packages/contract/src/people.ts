@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import { ADMIN_FLAGS } from './auth.js';
+import { emailSchema, idParam, nameSchema, optionalNameSchema, pageQuery } from './common.js';
+
+/**
+ * People of a sponsor (specification sections 3 and 7): sponsor administrators, representatives
+ * (sponsored advisors) and trusted collaborators (global advisors).
+ */
+
+/** The placeholder sent as first and last name when an advisor is looked up by e-mail (section 5). */
+export const LOOKUP_PLACEHOLDER_NAME = 'NA';
+
+/** Languages a person's portal and e-mails can be localized to. */
+export const PEOPLE_LOCALES = [
+  { value: 'en', label: 'English' },
+  { value: 'fr', label: 'Français' },
+  { value: 'de', label: 'Deutsch' },
+  { value: 'es', label: 'Español' },
+  { value: 'it', label: 'Italiano' },
+  { value: 'nl', label: 'Nederlands' },
+] as const;
+export const peopleLocaleSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Choose a language, e.g. en or fr-CA');
+
+/** A sub-portal (sponsor group) id, or null for none. */
+export const peopleGroupSchema = z.number().int().positive().nullable();
+
+const flagsShape = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, z.boolean().optional()])) as Record<K, z.ZodOptional<z.ZodBoolean>>;
+const flagsOut = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>;
+
+/** Human labels of every flag, for forms and detail pages. */
+export const PEOPLE_FLAG_LABELS: Record<string, string> = {
+  vaultActivationPermission: 'Vault activation',
+  hasCorporateVaultAccess: 'Corporate vault access',
+  hasPrivateFoldersAccess: 'Private folders access',
+  hasTemplateAccess: 'Template access',
+  hasDocumentReviewAccess: 'Document review access',
+  hasDocumentRetentionAccess: 'Document retention access',
+  hasDocumentExpiringAccess: 'Document expiring access',
+  hasManageMfaAccess: 'Manage MFA access',
+  hasCustodianManageAccess: 'Custodian manage access',
+  hasIntegrationAccess: 'Integration access',
+  hasEnterpriseDashboardAccess: 'Enterprise dashboard access',
+  hasAdvisorDashboardAccess: 'Advisor dashboard access',
+  hasVaultGroupCreationPermission: 'Vault group creation permission',
+  hasSubPortalManagePermission: 'Sub-portal manage permission',
+  showInContacts: 'Show in contacts',
+  hasUnfiledTabAccess: 'Unfiled tab access',
+  hasReminderTabAccess: 'Reminder tab access',
+  hasArchiveVaultAccess: 'Archive vault access',
+  hasRecentDocumentAccess: 'Recent document access',
+};
+
+// ---------------------------------------------------------------- sponsor administrators
+
+export const sponsorAdminItem = z.object({
+  /** The user id (path `{id}`). */
+  id: z.number().int(),
+  /** The administrator record id ("said"). */
+  said: z.number().int(),
+  sponsorId: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  statusId: z.number().int(),
+  status: z.string(),
+  title: z.string().nullable(),
+  group: z.number().int().nullable(),
+  groupName: z.string().nullable(),
+  testAccount: z.boolean(),
+  localize: z.string(),
+  mfaEnabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  ...flagsOut(ADMIN_FLAGS),
+});
+export type SponsorAdminItem = z.infer<typeof sponsorAdminItem>;
+
+export const sponsorAdminCreateBody = z.strictObject({
+  email: emailSchema,
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  sponsorId: z.number().int().positive('Please choose a Portal.'),
+  group: peopleGroupSchema.optional(),
+  title: optionalNameSchema('Title').optional(),
+  testAccount: z.boolean().optional(),
+  localize: peopleLocaleSchema.optional(),
+  ...flagsShape(ADMIN_FLAGS),
+});
+export type SponsorAdminCreateBody = z.infer<typeof sponsorAdminCreateBody>;
+
+/** Detail page save: flags and the editable fields; the e-mail is the sign-in name and stays. */
+export const sponsorAdminUpdateBody = z.strictObject({
+  firstName: nameSchema('First name').optional(),
+  lastName: nameSchema('Last name').optional(),
+  group: peopleGroupSchema.optional(),
+  title: optionalNameSchema('Title').optional(),
+  testAccount: z.boolean().optional(),
+  localize: peopleLocaleSchema.optional(),
+  ...flagsShape(ADMIN_FLAGS),
+});
+export type SponsorAdminUpdateBody = z.infer<typeof sponsorAdminUpdateBody>;
+
+export const sponsorAdminListQuery = pageQuery.extend({ sponsorcode: z.string().trim().min(1).max(50) });
+export const sponsorAdminSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().positive() });
+export const sponsorAdminIdQuery = z.object({ sponsorid: z.coerce.number().int().positive() });
+
+export const ADMIN_SEARCH_FIELDS = ['all', 'email', 'firstName', 'lastName', 'name', 'title', 'id'] as const;
+
+/** `Accept-Version` / `X-API-Version` of the deactivate call: v1 (default) or v2. */
+export const API_VERSION_HEADER_VALUES = ['v1', 'v2', '1', '2', '1.0', '2.0'] as const;
+
+// ---------------------------------------------------------------- representatives (sponsored advisors)
+
+export const ADVISOR_FLAGS = [
+  'vaultActivationPermission',
+  'hasPrivateFoldersAccess',
+  'hasEnterpriseDashboardAccess',
+  'hasAdvisorDashboardAccess',
+  'hasDocumentReviewAccess',
+  'hasDocumentExpiringAccess',
+  'hasDocumentRetentionAccess',
+  'hasArchiveVaultAccess',
+  'hasUnfiledTabAccess',
+  'hasReminderTabAccess',
+  'hasManageMfaAccess',
+  'hasRecentDocumentAccess',
+  'showInContacts',
+] as const;
+export type AdvisorFlag = (typeof ADVISOR_FLAGS)[number];
+
+export const permissionNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'A permission cannot be empty')
+  .max(100, 'A permission must be at most 100 characters');
+export const permissionsSchema = z.array(permissionNameSchema).max(100, 'At most 100 permissions');
+
+export const sponsoredAdvisorItem = z.object({
+  /** The sponsored advisor id ("staid"). */
+  id: z.number().int(),
+  /** The advisor's user id (path `{userId}` / `{id}`). */
+  userId: z.number().int(),
+  sponsorId: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  statusId: z.number().int(),
+  status: z.string(),
+  group: z.number().int().nullable(),
+  groupName: z.string().nullable(),
+  localize: z.string(),
+  permissions: z.array(z.string()),
+  testAccount: z.boolean(),
+  ownerEmail: z.string().nullable(),
+  mfaEnabled: z.boolean(),
+  createdAt: z.string(),
+  ...flagsOut(ADVISOR_FLAGS),
+});
+export type SponsoredAdvisorItem = z.infer<typeof sponsoredAdvisorItem>;
+
+const sponsoredAdvisorFields = {
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  group: peopleGroupSchema.optional(),
+  localize: peopleLocaleSchema.optional(),
+  permissions: permissionsSchema.optional(),
+  testAccount: z.boolean().optional(),
+  ...flagsShape(ADVISOR_FLAGS),
+};
+
+/** POST /api/v1/sponsoredadvisor?sponsorId: a new advisor, or an existing one linked to this sponsor. */
+export const sponsoredAdvisorCreateBody = z.strictObject({ email: emailSchema, ...sponsoredAdvisorFields });
+export type SponsoredAdvisorCreateBody = z.infer<typeof sponsoredAdvisorCreateBody>;
+
+/** PUT /api/v1/sponsoredadvisor/update?sponsorId: `id` is the staid; the e-mail cannot change. */
+export const sponsoredAdvisorUpdateBody = z.strictObject({
+  id: z.number().int().positive(),
+  userId: z.number().int().positive().optional(),
+  email: emailSchema.optional(),
+  ...sponsoredAdvisorFields,
+});
+export type SponsoredAdvisorUpdateBody = z.infer<typeof sponsoredAdvisorUpdateBody>;
+
+/** POST /api/v1/sponsoredadvisor/details?sponsorId: the look-up before creation (names are "NA"). */
+export const advisorDetailsBody = z.strictObject({
+  email: emailSchema,
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+});
+
+export const advisorLookup = z.object({
+  isExistingUser: z.boolean(),
+  /** Already a representative of this sponsor: saving again is refused. */
+  isAssigned: z.boolean(),
+  warning: z.string().nullable(),
+  advisor: z
+    .object({
+      userId: z.number().int(),
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      statusId: z.number().int(),
+      testAccount: z.boolean(),
+      localize: z.string(),
+      ownerEmail: z.string().nullable(),
+    })
+    .nullable(),
+  /** When assigned: the representative record of this sponsor. */
+  sponsoredAdvisor: sponsoredAdvisorItem.nullable(),
+});
+export type AdvisorLookup = z.infer<typeof advisorLookup>;
+
+export const sponsoredAdvisorListQuery = pageQuery.extend({ sponsorCode: z.string().trim().min(1).max(50) });
+export const sponsoredAdvisorSearchQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().positive() });
+export const sponsoredAdvisorEmailQuery = z.object({ sponsorId: z.coerce.number().int().positive(), email: emailSchema });
+export const sponsorIdQuery = z.object({ sponsorId: z.coerce.number().int().positive() });
+export const sponsoridQuery = z.object({ sponsorid: z.coerce.number().int().positive() });
+export const unassignedQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().positive() });
+
+/** Activation body of a representative (specification: activation sends statusId 1). */
+export const statusChangeBody = z.strictObject({ statusId: z.union([z.literal(1), z.literal(2)]).optional() });
+
+export const PEOPLE_SEARCH_FIELDS = ['all', 'email', 'firstName', 'lastName', 'name', 'id', 'status'] as const;
+export const peopleSearchBody = z.strictObject({
+  fieldName: z.enum(PEOPLE_SEARCH_FIELDS, { error: `Search by one of ${PEOPLE_SEARCH_FIELDS.join(', ')}` }),
+  fieldValue: z.string().trim().max(200, 'Search text is too long'),
+});
+export type PeopleSearchBody = z.infer<typeof peopleSearchBody>;
+
+export const adminSearchBody = z.strictObject({
+  fieldName: z.enum(ADMIN_SEARCH_FIELDS, { error: `Search by one of ${ADMIN_SEARCH_FIELDS.join(', ')}` }),
+  fieldValue: z.string().trim().max(200, 'Search text is too long'),
+});
+
+// ---------------------------------------------------------------- trusted collaborators (advisors)
+
+export const advisorItem = z.object({
+  /** The advisor's user id. */
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  statusId: z.number().int(),
+  status: z.string(),
+  ownerEmail: z.string().nullable(),
+  testAccount: z.boolean(),
+  localize: z.string(),
+  mfaEnabled: z.boolean(),
+  /** How many sponsors this advisor represents (only the caller's own when a sponsor administrator). */
+  sponsorCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdvisorItem = z.infer<typeof advisorItem>;
+
+export const advisorDetail = advisorItem.extend({
+  lastLoginAt: z.string().nullable(),
+  sponsors: z.array(
+    z.object({ staid: z.number().int(), sponsorId: z.number().int(), sponsorCode: z.string(), groupName: z.string().nullable() }),
+  ),
+});
+export type AdvisorDetail = z.infer<typeof advisorDetail>;
+
+export const advisorListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional() });
+export const advisorOptionalSponsorQuery = z.object({ sponsorid: z.coerce.number().int().min(0).optional() });
+export const advisorMfaQuery = z.object({ sponsorId: z.coerce.number().int().positive() });
+
+/** PUT /api/v1/advisors/activate: statusId 1 activates, 2 deactivates. */
+export const advisorActivateBody = z.strictObject({
+  id: z.number().int().positive(),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  email: emailSchema.optional(),
+  statusId: z.union([z.literal(1), z.literal(2)]),
+});
+export const advisorResetPasswordBody = z.strictObject({
+  id: z.number().int().positive(),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  email: emailSchema.optional(),
+});
+
+/** Body of the MFA reset calls (the specification sends one; nothing in it is required). */
+export const mfaResetBody = z.strictObject({ reason: z.string().trim().max(1024).optional() }).optional();
+
+export const userIdParams = z.object({ userId: idParam });
+export const personIdParams = z.object({ id: idParam });
