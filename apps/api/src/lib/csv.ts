@@ -1,0 +1,187 @@
+import { parse } from 'csv-parse/sync';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, tooLarge } from './errors.js';
+
+/** Specification section 9: an import refuses more rows than this (400). */
+export const MAX_CSV_ROWS = 100_000;
+
+/** One data row of a CSV file: its 1-based line number in the file and its cells keyed by header. */
+export interface CsvRow {
+  line: number;
+  values: Record<string, string>;
+}
+
+export interface ParsedCsv {
+  /** Header names as written (trimmed), in file order. */
+  headers: string[];
+  rows: CsvRow[];
+}
+
+export interface CsvUpload extends ParsedCsv {
+  filename: string;
+  bytes: number;
+  /** Plain (non-file) multipart fields sent before the file. */
+  fields: Record<string, string>;
+}
+
+export interface ParseCsvOptions {
+  maxRows?: number;
+  /** Header names that must be present (compared case-, space- and underscore-insensitively). */
+  requiredHeaders?: string[];
+  /** Lower-case the header keys and drop spaces/underscores/dashes ("First Name" → "firstname"). Default false. */
+  normaliseHeaders?: boolean;
+}
+
+const CSV_TYPES = new Set([
+  'text/csv',
+  'text/plain',
+  'text/x-csv',
+  'text/comma-separated-values',
+  'application/csv',
+  'application/x-csv',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+  '',
+]);
+
+/** "First Name", "first_name", "firstName" → "firstname". */
+export const headerKey = (h: string) => h.trim().toLowerCase().replace(/[\s_-]+/g, '');
+
+const NOT_CSV = 'Please choose a CSV file (a text file with comma-separated values).';
+
+/** Checks the bytes look like a text CSV: UTF-8 (a BOM is allowed), no NUL, no binary control characters. */
+function decodeCsvText(buffer: Buffer): string {
+  if (buffer.length === 0) throw badRequest('The file is empty.');
+  // Common binary signatures: zip/xlsx (PK), PDF, old Excel (OLE2), PNG, JPEG, GIF.
+  const sig = buffer.subarray(0, 8).toString('hex');
+  if (/^(504b0304|25504446|d0cf11e0|89504e47|ffd8ff|47494638)/.test(sig)) throw badRequest(NOT_CSV);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    throw badRequest(`${NOT_CSV} It must be saved as UTF-8 text.`);
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(text.slice(0, 65536))) throw badRequest(NOT_CSV);
+  return text;
+}
+
+/** Parses CSV text (or bytes) into header-keyed rows with their 1-based line numbers (the header is line 1). */
+export function parseCsv(input: string | Buffer, options: ParseCsvOptions = {}): ParsedCsv {
+  const maxRows = options.maxRows ?? MAX_CSV_ROWS;
+  const text = typeof input === 'string' ? (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input) : decodeCsvText(input);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      skip_empty_lines: true,
+      info: true,
+      // One more than allowed so "too many" is detectable without parsing a huge file to the end.
+      to: maxRows + 2,
+    }) as never;
+  } catch (err) {
+    const line = (err as { lines?: number }).lines;
+    throw badRequest(`The file is not valid CSV${line ? ` (near line ${line})` : ''}: ${(err as Error).message.split('\n')[0]}`);
+  }
+  if (records.length === 0) throw badRequest('The file is empty.');
+  const rawHeaders = records[0]!.record.map((h) => h.trim());
+  if (rawHeaders.every((h) => h === '')) throw badRequest('The first line of the file must name the columns.');
+  const keys = options.normaliseHeaders ? rawHeaders.map(headerKey) : rawHeaders;
+  const seen = new Set<string>();
+  for (const k of keys) {
+    if (k && seen.has(k)) throw badRequest(`The column "${k}" appears twice in the first line.`);
+    seen.add(k);
+  }
+  if (options.requiredHeaders?.length) {
+    const present = new Set(rawHeaders.map(headerKey));
+    const missing = options.requiredHeaders.filter((h) => !present.has(headerKey(h)));
+    if (missing.length) throw badRequest(`The file misses the column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`);
+  }
+  const dataRecords = records.length - 1;
+  if (dataRecords > maxRows) throw badRequest(`The file has more than ${maxRows.toLocaleString('en-US')} rows. Please split it into smaller files.`);
+  const rows: CsvRow[] = [];
+  for (let i = 1; i < records.length; i++) {
+    const { record, info } = records[i]!;
+    if (record.every((c) => c.trim() === '')) continue;
+    const values: Record<string, string> = {};
+    keys.forEach((k, j) => {
+      if (k) values[k] = (record[j] ?? '').trim();
+    });
+    // info.lines is the line on which the record ends; a record with embedded newlines starts earlier.
+    const embedded = record.reduce((n, c) => n + (c.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+    rows.push({ line: info.lines - embedded, values });
+  }
+  return { headers: rawHeaders, rows };
+}
+
+function isTooLarge(err: unknown) {
+  const e = err as { code?: string; statusCode?: number };
+  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413;
+}
+
+/**
+ * Reads the one file of a multipart upload and parses it as CSV.
+ * Files over the multipart limit (10 MB) → 413; not multipart, no file, not a CSV by name/type/content,
+ * not parseable, or more than `maxRows` rows → 400.
+ */
+export async function readCsvUpload(request: FastifyRequest, options: ParseCsvOptions = {}): Promise<CsvUpload> {
+  if (!request.isMultipart()) throw badRequest('Please upload the file as multipart/form-data.');
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file();
+  } catch (err) {
+    if (isTooLarge(err)) throw tooLarge('The file is larger than 10 MB.');
+    throw badRequest('The upload could not be read.');
+  }
+  if (!file) throw badRequest('Please choose a file to upload.');
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch (err) {
+    if (isTooLarge(err)) throw tooLarge('The file is larger than 10 MB.');
+    throw badRequest('The upload could not be read.');
+  }
+  if (file.file.truncated) throw tooLarge('The file is larger than 10 MB.');
+  const filename = file.filename ?? '';
+  const type = (file.mimetype ?? '').toLowerCase().split(';')[0]!.trim();
+  if (!/\.(csv|txt)$/i.test(filename) || !CSV_TYPES.has(type)) throw badRequest(NOT_CSV);
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(file.fields ?? {})) {
+    const f = Array.isArray(field) ? field[0] : field;
+    if (f && f.type === 'field' && typeof f.value === 'string') fields[name] = f.value;
+  }
+  const parsed = parseCsv(decodeCsvText(buffer), options);
+  return { ...parsed, filename, bytes: buffer.length, fields };
+}
+
+/** A column of an export: the key read from each row and the header written. */
+export interface CsvColumn<T> {
+  key: keyof T & string;
+  header: string;
+  /** Optional formatter; the default writes strings, numbers, booleans and ISO dates. */
+  format?: (value: unknown, row: T) => unknown;
+}
+
+/** Prefixes a cell a spreadsheet would run as a formula (= + - @ tab CR) with a single quote. */
+export function neutraliseCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const s = value instanceof Date ? value.toISOString() : String(value);
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+function quote(s: string) {
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** Writes rows to CSV text (header line first, CRLF line ends), every cell neutralised against formula injection. */
+export function toCsv<T extends Record<string, unknown>>(rows: readonly T[], columns: readonly (CsvColumn<T> | (keyof T & string))[]): string {
+  const cols = columns.map((c) => (typeof c === 'string' ? { key: c, header: c } : c)) as CsvColumn<T>[];
+  const lines = [cols.map((c) => quote(neutraliseCell(c.header))).join(',')];
+  for (const row of rows) {
+    lines.push(cols.map((c) => quote(neutraliseCell(c.format ? c.format(row[c.key], row) : row[c.key]))).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
