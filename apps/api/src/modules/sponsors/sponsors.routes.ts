@@ -1,0 +1,75 @@
+import {
+  emptyBody,
+  errorBody,
+  listResponse,
+  serverMessage,
+  sponsorCategoriesQuery,
+  sponsorCategoriesResponse,
+  sponsorCodeParam,
+  sponsorCreateBody,
+  sponsorDetail,
+  sponsorIdParam,
+  sponsorListQuery,
+  sponsorMfaResetPreview,
+  sponsorRow,
+  sponsorUpdateBody,
+} from '@vault/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './sponsors.service.js';
+
+const tags = ['sponsors'];
+
+/** Portals: the paged list, create (staff), read and edit, categories and the sponsor MFA reset. */
+export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/sponsors/list',
+    { schema: { tags, querystring: sponsorListQuery, response: { 200: listResponse(sponsorRow) } } },
+    async (request) => {
+      const q = request.query;
+      const result = await service.listSponsors(app.db, request.user!, q);
+      return { ...result, activePage: Math.floor(q.offset / q.limit) + 1, perPage: q.limit, isEditable: request.user!.role === 'staff' };
+    },
+  );
+
+  app.post(
+    '/api/v1/sponsors',
+    { config: { staffOnly: true }, schema: { tags, body: sponsorCreateBody, response: { 201: sponsorDetail, 409: errorBody } } },
+    async (request, reply) => reply.status(201).send(await service.createSponsor(app.db, request.actor, request.body)),
+  );
+
+  app.get(
+    '/api/v1/sponsors/:sponsorId',
+    { config: { sponsor: 'required' }, schema: { tags, params: sponsorIdParam, response: { 200: sponsorDetail } } },
+    async (request) => service.getSponsor(app.db, request.sponsor!.id),
+  );
+
+  app.put(
+    '/api/v1/sponsors/:sponsorId',
+    { config: { sponsor: 'required' }, schema: { tags, params: sponsorIdParam, body: sponsorUpdateBody, response: { 200: sponsorDetail } } },
+    async (request) => service.updateSponsor(app.db, request.user!, request.actor, request.sponsor!, request.body),
+  );
+
+  app.get(
+    '/api/v1/fvcore/sponsors/permission/list',
+    { config: { sponsor: 'required' }, schema: { tags, querystring: sponsorCategoriesQuery, response: { 200: sponsorCategoriesResponse } } },
+    async (request) => service.listCategories(app.db, request.sponsor!, request.query.group),
+  );
+
+  app.get(
+    '/api/v1/sponsors/:sponsorCode/reset-mfa',
+    {
+      config: { sponsor: 'required', permission: 'hasManageMfaAccess' },
+      schema: { tags, summary: 'How many administrators the sponsor MFA reset touches', params: sponsorCodeParam, response: { 200: sponsorMfaResetPreview } },
+    },
+    async (request) => service.mfaResetPreview(app.db, request.user!, request.sponsor!),
+  );
+
+  app.post(
+    '/api/v1/sponsors/:sponsorCode/reset-mfa',
+    {
+      config: { sponsor: 'required', permission: 'hasManageMfaAccess' },
+      schema: { tags, params: sponsorCodeParam, body: emptyBody.optional(), response: { 200: serverMessage } },
+    },
+    async (request) => service.resetSponsorMfa(app.db, request.user!, request.actor, request.sponsor!),
+  );
+};

@@ -1,0 +1,123 @@
+import type { ServerMessage, SponsorCategoriesResponse, SponsorDetail, SponsorMfaResetPreview, sponsorCreateBody, sponsorUpdateBody } from '@vault/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { resetMfa } from '../../lib/accounts.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { writeAudit } from '../../plugins/audit.js';
+import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import * as repo from './sponsors.repo.js';
+
+type CreateInput = z.output<typeof sponsorCreateBody>;
+type UpdateInput = z.output<typeof sponsorUpdateBody>;
+
+const iso = (d: Date) => d.toISOString();
+
+export function listSponsors(db: Db, user: AuthUser, q: { offset: number; limit: number; search?: string }) {
+  // A sponsor administrator sees their own portal only.
+  const onlyId = user.role === 'staff' ? null : (user.sponsorId ?? -1);
+  return repo.listSponsorRows(db, { onlyId, search: q.search || undefined, ...q });
+}
+
+export async function getSponsor(db: Db, sponsorId: number): Promise<SponsorDetail> {
+  const row = await repo.getSponsor(db, sponsorId);
+  if (!row) throw notFound('The portal');
+  const categories = await repo.listCategories(db, sponsorId);
+  return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt), categories: categories.map((c) => c.name) };
+}
+
+export async function createSponsor(db: Db, actor: Actor, input: CreateInput): Promise<SponsorDetail> {
+  const id = await db.transaction(async (tx) => {
+    if (await repo.findSponsorByCode(tx, input.code)) throw conflict(`The sponsor code ${input.code} is already used.`, [{ field: 'sponsorCode', message: 'This sponsor code is already used' }]);
+    const created = await repo.insertSponsor(tx, {
+      sponsorCode: input.code,
+      name: input.name,
+      contactName: input.contactName,
+      contactEmail: input.contactEmail,
+      contactPhone: input.contactPhone,
+      statusId: input.statusId,
+      hasCategory: input.hasCategory,
+    });
+    if (input.categories.length > 0) await repo.replaceCategories(tx, created.id, input.categories);
+    await writeAudit(tx, actor, {
+      action: 'sponsor.create',
+      sponsorId: created.id,
+      targetType: 'sponsor',
+      targetId: created.id,
+      logJson: { sponsorCode: input.code, name: input.name, contactName: input.contactName, contactEmail: input.contactEmail, statusId: input.statusId, hasCategory: input.hasCategory, categories: input.categories },
+    });
+    return created.id;
+  });
+  return getSponsor(db, id);
+}
+
+export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponsor: SponsorRef, input: UpdateInput): Promise<SponsorDetail> {
+  await db.transaction(async (tx) => {
+    const before = await getSponsor(tx, sponsor.id);
+    if (user.role !== 'staff' && input.statusId !== undefined && input.statusId !== before.statusId) {
+      throw forbidden("Only the service staff may change a portal's status.");
+    }
+    const next = {
+      name: input.name,
+      contactName: input.contactName,
+      contactEmail: input.contactEmail,
+      contactPhone: input.contactPhone,
+      statusId: input.statusId ?? before.statusId,
+      hasCategory: input.hasCategory ?? before.hasCategory,
+    };
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const [k, v] of Object.entries(next)) {
+      const old = before[k as keyof typeof next];
+      if (old !== v) changes[k] = { from: old, to: v };
+    }
+    if (input.categories !== undefined) {
+      const sameCategories = before.categories.length === input.categories.length && before.categories.every((c) => input.categories!.includes(c));
+      if (!sameCategories) {
+        await repo.replaceCategories(tx, sponsor.id, input.categories);
+        changes.categories = { from: before.categories, to: input.categories };
+      }
+    }
+    await repo.updateSponsor(tx, sponsor.id, next);
+    await writeAudit(tx, actor, { action: 'sponsor.update', sponsorId: sponsor.id, targetType: 'sponsor', targetId: sponsor.id, logJson: { sponsorCode: before.sponsorCode, changes } });
+  });
+  return getSponsor(db, sponsor.id);
+}
+
+export async function listCategories(db: Db, sponsor: SponsorRef, group: string | undefined): Promise<SponsorCategoriesResponse> {
+  // Categories belong to the sponsor; a group named in the call must be one of its groups.
+  if (group && !(await repo.groupByCode(db, sponsor.id, group))) throw notFound('The sub-portal');
+  const detail = await repo.getSponsor(db, sponsor.id);
+  const data = await repo.listCategories(db, sponsor.id);
+  return { data, total: data.length, hasCategory: detail?.hasCategory ?? false };
+}
+
+const peopleText = (n: number) => (n === 1 ? '1 administrator' : `${n} administrators`);
+
+/** The people a sponsor MFA reset touches: every administrator of the sponsor but the one asking. */
+export async function mfaResetPreview(db: Db, user: AuthUser, sponsor: SponsorRef): Promise<SponsorMfaResetPreview> {
+  const admins = await repo.sponsorAdministrators(db, sponsor.id, user.id);
+  const self = user.role === 'sponsor_admin' && user.sponsorId === sponsor.id ? ' (your own MFA is not reset)' : '';
+  return {
+    sponsorCode: sponsor.sponsorCode,
+    count: admins.length,
+    message:
+      admins.length === 0
+        ? `${sponsor.sponsorCode} has no other administrators; there is nobody to reset.`
+        : `This resets MFA for ${peopleText(admins.length)} of ${sponsor.sponsorCode}${self}. They enrol again at their next sign-in.`,
+  };
+}
+
+export async function resetSponsorMfa(db: Db, user: AuthUser, actor: Actor, sponsor: SponsorRef): Promise<ServerMessage> {
+  return db.transaction(async (tx) => {
+    const admins = await repo.sponsorAdministrators(tx, sponsor.id, user.id);
+    await writeAudit(tx, actor, {
+      action: 'sponsor.reset_mfa',
+      sponsorId: sponsor.id,
+      targetType: 'sponsor',
+      targetId: sponsor.id,
+      logJson: { sponsorCode: sponsor.sponsorCode, count: admins.length },
+    });
+    if (admins.length === 0) return { message: `${sponsor.sponsorCode} has no other administrators; nothing was reset.`, errorMsg: null, statusType: 'info', output: { count: 0 } };
+    await resetMfa(tx, { actor, sponsorId: sponsor.id, targetType: 'sponsor_admin' }, admins);
+    return { message: `MFA was reset for ${peopleText(admins.length)} of ${sponsor.sponsorCode}.`, errorMsg: null, statusType: 'success', output: { count: admins.length } };
+  });
+}
