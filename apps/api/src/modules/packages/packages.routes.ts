@@ -1,0 +1,119 @@
+import {
+  activePackage,
+  assignPackageBody,
+  basePackage,
+  basePackageBody,
+  basePackageIdParam,
+  basePackageQuery,
+  errorBody,
+  listResponse,
+  packageHolder,
+  packageHoldersQuery,
+  packageOption,
+  packageSponsorIdParam,
+  packagesFilterQuery,
+  packagesQuery,
+  repricePackageBody,
+  serverMessage,
+  sponsorPackageItem,
+  sponsorPackageListQuery,
+  unassignQuery,
+} from '@vault/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './packages.service.js';
+
+const tags = ['packages'];
+const paging = (q: { offset: number; limit: number }) => ({ activePage: Math.floor(q.offset / q.limit) + 1, perPage: q.limit });
+
+/** Base packages (the catalogue, staff keep it) and active packages (assigned to a sponsor with a sale price). */
+export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
+  // ----- base packages: everyone signed in may read the catalogue; only staff change it -----
+  app.get('/api/v1/basepackages', { schema: { tags, querystring: basePackageQuery, response: { 200: listResponse(basePackage) } } }, async (request) => ({
+    ...(await service.listBase(app.db, request.query)),
+    ...paging(request.query),
+    isEditable: request.user!.role === 'staff',
+  }));
+
+  app.get('/api/v1/basepackages/:id', { schema: { tags, params: basePackageIdParam, response: { 200: basePackage } } }, async (request) =>
+    service.getBase(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/v1/basepackages',
+    { config: { staffOnly: true }, schema: { tags, body: basePackageBody, response: { 201: basePackage, 409: errorBody } } },
+    async (request, reply) => reply.status(201).send(await service.createBase(app.db, request.actor, request.body)),
+  );
+
+  app.put(
+    '/api/v1/basepackages/:id',
+    { config: { staffOnly: true }, schema: { tags, params: basePackageIdParam, body: basePackageBody, response: { 200: basePackage, 409: errorBody } } },
+    async (request) => service.updateBase(app.db, request.actor, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/basepackages/:id/retire',
+    { config: { staffOnly: true }, schema: { tags, params: basePackageIdParam, response: { 200: basePackage } } },
+    async (request) => service.setRetired(app.db, request.actor, request.params.id, true),
+  );
+
+  app.post(
+    '/api/v1/basepackages/:id/restore',
+    { config: { staffOnly: true }, schema: { tags, params: basePackageIdParam, response: { 200: basePackage } } },
+    async (request) => service.setRetired(app.db, request.actor, request.params.id, false),
+  );
+
+  app.delete(
+    '/api/v1/basepackages/:id',
+    { config: { staffOnly: true }, schema: { tags, params: basePackageIdParam, response: { 200: serverMessage, 409: errorBody } } },
+    async (request) => service.deleteBase(app.db, request.actor, request.params.id),
+  );
+
+  // ----- active packages (specification section 7, "Packages") -----
+  app.get(
+    '/api/v1/packages',
+    { config: { sponsor: 'required' }, schema: { tags, querystring: packagesQuery, response: { 200: listResponse(activePackage) } } },
+    async (request) => ({ ...(await service.listActive(app.db, request.sponsor!, request.query)), ...paging(request.query), isEditable: true }),
+  );
+
+  app.get(
+    '/api/v1/packages/filter',
+    { config: { sponsor: 'required' }, schema: { tags, querystring: packagesFilterQuery, response: { 200: listResponse(packageOption) } } },
+    async (request) => service.options(app.db, request.sponsor!),
+  );
+
+  app.get(
+    '/api/v1/sponsors/getSponsorPackageList',
+    { schema: { tags, querystring: sponsorPackageListQuery, response: { 200: listResponse(sponsorPackageItem) } } },
+    async (request) => {
+      const sponsor = await service.sponsorFor(app.db, request.user!, request.query.id);
+      return { ...(await service.sponsorCatalogue(app.db, sponsor, request.query)), ...paging(request.query) };
+    },
+  );
+
+  app.post(
+    '/api/v1/packagesponsor',
+    { config: { sponsor: 'required' }, schema: { tags, body: assignPackageBody, response: { 201: activePackage, 409: errorBody } } },
+    async (request, reply) => reply.status(201).send(await service.assign(app.db, request.actor, request.sponsor!, request.body)),
+  );
+
+  app.put(
+    '/api/v1/packagesponsor',
+    { config: { sponsor: 'required' }, schema: { tags, body: repricePackageBody, response: { 200: activePackage } } },
+    async (request) => service.reprice(app.db, request.actor, request.sponsor!, request.body),
+  );
+
+  app.delete(
+    '/api/v1/packagesponsor/:id',
+    { schema: { tags, params: packageSponsorIdParam, querystring: unassignQuery, response: { 200: serverMessage, 409: errorBody } } },
+    async (request) => service.unassign(app.db, request.user!, request.actor, request.params.id, request.sponsor),
+  );
+
+  app.get(
+    '/api/v1/vaultholders/users',
+    { config: { sponsor: 'required' }, schema: { tags, summary: 'Vault holders of a package', querystring: packageHoldersQuery, response: { 200: listResponse(packageHolder) } } },
+    async (request) => ({
+      ...(await service.holders(app.db, request.sponsor!, request.query.packageId, request.query)),
+      ...paging(request.query),
+    }),
+  );
+};
