@@ -3,3 +3,4 @@ export * from './common.js';
 export * from './sponsors.js';
 export * from './invitations.js';
 export * from './people.js';
+export * from './operations.js';

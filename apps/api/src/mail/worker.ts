@@ -1,0 +1,171 @@
+import type { Transporter } from 'nodemailer';
+import type { Database } from '../db/client.js';
+import { createSmtpTransport } from './transport.js';
+
+export interface MailLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface MailWorkerOptions {
+  database: Database;
+  /** Without it nothing is sent: messages stay in the outbox and their links are logged. */
+  smtpUrl?: string;
+  from: string;
+  log: MailLogger;
+  /** A ready transport (tests); otherwise one is built from smtpUrl. */
+  transport?: Transporter;
+  batchSize?: number;
+  pollMs?: number;
+  /** After this many attempts a message is marked failed (shown on App Status). */
+  maxAttempts?: number;
+  /** Wait before attempt n + 1 after n failed attempts. */
+  backoffMs?: (attempts: number) => number;
+  /** A message claimed but not finished within this time (crashed instance) is offered again. */
+  leaseMs?: number;
+}
+
+export interface MailWorker {
+  /** One pass: claims, sends and settles up to batchSize messages; answers how many were processed. */
+  runOnce(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 6;
+/** 1 min, 2, 4, 8, 16 … capped at one hour. */
+export const defaultBackoff = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+interface OutboxRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  template: string;
+  attempts: number;
+}
+
+const LINK = /https?:\/\/\S+/g;
+
+/** A 5xx reply is permanent (no such mailbox, refused): retrying will not help. */
+const isPermanent = (err: unknown) => {
+  const code = (err as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+/**
+ * The e-mail outbox worker (DESIGN 5). Every instance may run one: a message is claimed with
+ * FOR UPDATE SKIP LOCKED and moved to 'sending' in one statement, so two instances never take the
+ * same message. A crash after claiming leaves it in 'sending' until its lease ends, then it is
+ * offered again (at-least-once only in that crash window).
+ */
+export function createMailWorker(opts: MailWorkerOptions): MailWorker {
+  const { database, log } = opts;
+  const batchSize = opts.batchSize ?? 10;
+  const pollMs = opts.pollMs ?? 2_000;
+  const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const backoff = opts.backoffMs ?? defaultBackoff;
+  const leaseMs = opts.leaseMs ?? 10 * 60_000;
+  const transport = opts.transport ?? (opts.smtpUrl ? createSmtpTransport(opts.smtpUrl) : null);
+  let lastLoggedId = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  /** No SMTP: log each new pending message's links once (a developer needs them locally). */
+  async function logPending(): Promise<number> {
+    const rows = await database.query<OutboxRow>(
+      `select id, to_address, subject, body_text, template, attempts from email_outbox
+        where status = 'pending' and id > $1 order by id limit $2`,
+      [lastLoggedId, 100],
+    );
+    for (const r of rows) {
+      log.info({ outboxId: Number(r.id), to: r.to_address, subject: r.subject, template: r.template, links: r.body_text.match(LINK) ?? [] }, 'e-mail kept in the outbox (SMTP_URL is not set)');
+      lastLoggedId = Math.max(lastLoggedId, Number(r.id));
+    }
+    return rows.length;
+  }
+
+  let lastReclaim = 0;
+  async function claim(): Promise<OutboxRow[]> {
+    if (Date.now() - lastReclaim > 60_000) {
+      lastReclaim = Date.now();
+      await database.query(`update email_outbox set status = 'pending' where status = 'sending' and next_attempt_at < now()`);
+    }
+    return database.query<OutboxRow>(
+      `update email_outbox o
+          set status = 'sending', attempts = o.attempts + 1, next_attempt_at = now() + ($2 || ' milliseconds')::interval
+        where o.id in (
+          select id from email_outbox
+           where status = 'pending' and next_attempt_at <= now()
+           order by next_attempt_at, id
+           limit $1
+           for update skip locked)
+        returning o.id, o.to_address, o.subject, o.body_text, o.template, o.attempts`,
+      [batchSize, String(leaseMs)],
+    );
+  }
+
+  async function deliver(r: OutboxRow) {
+    try {
+      await transport!.sendMail({
+        from: opts.from,
+        to: r.to_address,
+        subject: r.subject,
+        text: r.body_text,
+        headers: { 'X-Vault-Outbox-Id': String(r.id) },
+      });
+      await database.query(`update email_outbox set status = 'sent', sent_at = now(), last_error = null where id = $1 and status = 'sending'`, [r.id]);
+    } catch (err) {
+      const message = `${(err as Error).message ?? err}`.slice(0, 500);
+      const attempts = Number(r.attempts);
+      if (isPermanent(err) || attempts >= maxAttempts) {
+        await database.query(`update email_outbox set status = 'failed', last_error = $2 where id = $1`, [r.id, message]);
+        log.error({ outboxId: Number(r.id), template: r.template, attempts, err: message }, 'e-mail given up');
+      } else {
+        await database.query(
+          `update email_outbox set status = 'pending', last_error = $2, next_attempt_at = now() + ($3 || ' milliseconds')::interval where id = $1`,
+          [r.id, message, String(backoff(attempts))],
+        );
+        log.warn({ outboxId: Number(r.id), template: r.template, attempts, err: message }, 'e-mail not sent; will retry');
+      }
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    if (!transport) return logPending();
+    const rows = await claim();
+    for (const r of rows) await deliver(r);
+    return rows.length;
+  }
+
+  const loop = () => {
+    if (stopped) return;
+    running = runOnce()
+      .catch((err) => log.error({ err: (err as Error).message }, 'e-mail worker pass failed'))
+      .then((n) => {
+        running = null;
+        if (stopped) return;
+        // A full batch means more may be waiting: go again at once.
+        timer = setTimeout(loop, typeof n === 'number' && n >= batchSize && transport ? 0 : pollMs);
+      });
+  };
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      if (!transport) log.info({}, 'SMTP_URL is not set: e-mails stay in the outbox and their links are logged');
+      loop();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+      transport?.close();
+    },
+  };
+}

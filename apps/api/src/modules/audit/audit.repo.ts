@@ -1,0 +1,66 @@
+import { and, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditLog, sponsors } from '../../db/schema/index.js';
+
+export interface AuditFilter {
+  /** null: every sponsor (staff only). */
+  sponsorId: number | null;
+  from: Date;
+  to: Date;
+  action?: string;
+  actor?: string;
+  outcome?: 'success' | 'failure';
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function where(f: AuditFilter): SQL {
+  return and(
+    f.sponsorId === null ? undefined : eq(auditLog.sponsorId, f.sponsorId),
+    gte(auditLog.occurredAt, f.from),
+    lt(auditLog.occurredAt, f.to),
+    f.action ? or(eq(auditLog.action, f.action), like(auditLog.action, `${escapeLike(f.action)}%`)) : undefined,
+    f.actor ? ilike(auditLog.actorEmail, `%${escapeLike(f.actor)}%`) : undefined,
+    f.outcome ? eq(auditLog.outcome, f.outcome) : undefined,
+  )!;
+}
+
+/**
+ * One page, newest first. The order (occurred_at desc, id desc) is exactly the order of
+ * audit_log_sponsor_time_idx / audit_log_time_idx, so PostgreSQL walks the index and stops after
+ * offset + limit rows; no sort of the range.
+ */
+export const page = (db: Db, f: AuditFilter, offset: number, limit: number) =>
+  db.select().from(auditLog).where(where(f)).orderBy(desc(auditLog.occurredAt), desc(auditLog.id)).offset(offset).limit(limit);
+
+/** Keyset batch for exports: the next `limit` entries strictly after (before, in time) the cursor. */
+export const batchAfter = (db: Db, f: AuditFilter, cursor: { at: Date; id: number } | null, limit: number) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(where(f), cursor ? sql`(${auditLog.occurredAt}, ${auditLog.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})` : undefined))
+    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+    .limit(limit);
+
+/** Exact count, but never walking more than cap + 1 index entries. */
+export async function cappedCount(db: Db, f: AuditFilter, cap: number): Promise<number> {
+  const inner = db.select({ one: sql`1`.as('one') }).from(auditLog).where(where(f)).limit(cap + 1);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('capped'));
+  return Number(row?.n ?? 0);
+}
+
+/** The planner's row estimate for the filter: instant, and good enough to size a pager. */
+export async function estimatedCount(db: Db, f: AuditFilter): Promise<number> {
+  const query = db.select({ one: sql`1` }).from(auditLog).where(where(f));
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  const first = rows[0] ? Object.values(rows[0])[0] : null;
+  const plan = (typeof first === 'string' ? JSON.parse(first) : first) as { Plan?: { 'Plan Rows'?: number } }[] | null;
+  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+export async function sponsorCodes(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: sponsors.id, code: sponsors.sponsorCode }).from(sponsors).where(inArray(sponsors.id, ids));
+  return new Map(rows.map((r) => [r.id, r.code]));
+}

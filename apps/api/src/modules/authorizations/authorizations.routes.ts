@@ -1,0 +1,29 @@
+import { errorBody, grantAuthorizationBody, idParam, listResponse, pageQuery, serverMessage, sponsorAuthorization } from '@vault/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './authorizations.service.js';
+
+const sponsorQuery = z.object({ sponsorId: z.coerce.number().int().min(0) });
+const config = { sponsor: 'required', permission: 'hasIntegrationAccess' } as const;
+const tags = ['sponsor authorizations'];
+
+/** Sponsor Authorizations (/sponsor-authorization): grant an enabled integration scopes, list with last use, revoke. */
+export const authorizationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/sponsor-authorizations',
+    { config, schema: { tags, querystring: sponsorQuery.extend(pageQuery.shape), response: { 200: listResponse(sponsorAuthorization) } } },
+    async (request) => service.list(app.db, request.sponsor!.id, request.query.offset, request.query.limit),
+  );
+
+  app.post(
+    '/api/v1/sponsor-authorizations',
+    { config, schema: { tags, querystring: sponsorQuery, body: grantAuthorizationBody, response: { 201: sponsorAuthorization, 400: errorBody, 404: errorBody, 409: errorBody } } },
+    async (request, reply) => reply.status(201).send(await service.grant(app.db, request.actor, request.sponsor!.id, request.body)),
+  );
+
+  app.post(
+    '/api/v1/sponsor-authorizations/:id/revoke',
+    { config, schema: { tags, params: z.object({ id: idParam }), querystring: sponsorQuery, response: { 200: serverMessage, 404: errorBody } } },
+    async (request) => service.revoke(app.db, request.actor, request.sponsor!.id, request.params.id),
+  );
+};

@@ -1,0 +1,45 @@
+import { errorBody, failedUpload, failedUploadIdsBody, failedUploadsQuery, listResponse, reportFailedUploadBody, serverMessage } from '@vault/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './failed-uploads.service.js';
+
+const sponsorQuery = z.object({ sponsorId: z.coerce.number().int().min(0) });
+const tags = ['failed files'];
+
+/** Failed Files (/upload-failed-files): reported by the vault service, seen, retried or dismissed by admins. */
+export const failedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/v1/upload-failed-files',
+    {
+      config: { auth: 'integration', scope: 'report_failed_uploads', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security: [{ apiKey: [] }],
+        body: reportFailedUploadBody,
+        response: { 201: z.object({ id: z.number().int(), message: z.string() }), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.report(app.db, request.actor, request.sponsor!.id, request.integration!.sponsorIntegrationId, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/v1/upload-failed-files',
+    { config: { sponsor: 'required' }, schema: { tags, querystring: failedUploadsQuery, response: { 200: listResponse(failedUpload), 400: errorBody } } },
+    async (request) => service.list(app.db, request.sponsor!.id, request.query),
+  );
+
+  app.post(
+    '/api/v1/upload-failed-files/retry',
+    { config: { sponsor: 'required' }, schema: { tags, querystring: sponsorQuery, body: failedUploadIdsBody, response: { 200: serverMessage, 404: errorBody } } },
+    async (request) => service.retry(app.db, request.actor, request.sponsor!.id, request.body.ids),
+  );
+
+  app.post(
+    '/api/v1/upload-failed-files/dismiss',
+    { config: { sponsor: 'required' }, schema: { tags, querystring: sponsorQuery, body: failedUploadIdsBody, response: { 200: serverMessage, 404: errorBody } } },
+    async (request) => service.dismiss(app.db, request.actor, request.sponsor!.id, request.body.ids),
+  );
+};

@@ -1,0 +1,48 @@
+import { apiKeyIssued, appIntegration, enableIntegrationBody, errorBody, idParam, listResponse, serverMessage, sponsorIntegration, updateIntegrationBody } from '@vault/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './integrations.service.js';
+
+const sponsorQuery = z.object({ sponsorId: z.coerce.number().int().min(0) });
+const params = z.object({ id: idParam });
+const config = { sponsor: 'required', permission: 'hasIntegrationAccess' } as const;
+const tags = ['app integrations'];
+
+/** App Integrations (/app-integrations): the catalogue and, per sponsor, enable, configure, disable, rotate key. */
+export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/app-integrations',
+    { config, schema: { tags, querystring: sponsorQuery, response: { 200: listResponse(appIntegration) } } },
+    async (request) => {
+      const data = await service.list(app.db, request.sponsor!.id);
+      return { data, total: data.length };
+    },
+  );
+
+  app.post(
+    '/api/v1/app-integrations/:id/enable',
+    { config, schema: { tags, params, querystring: sponsorQuery, body: enableIntegrationBody, response: { 201: apiKeyIssued, 400: errorBody, 409: errorBody } } },
+    async (request, reply) => {
+      const result = await service.enable(app.db, request.actor, request.sponsor!.id, request.params.id, request.body.config);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.put(
+    '/api/v1/sponsor-integrations/:id',
+    { config, schema: { tags, params, querystring: sponsorQuery, body: updateIntegrationBody, response: { 200: sponsorIntegration, 400: errorBody } } },
+    async (request) => service.updateConfig(app.db, request.actor, request.sponsor!.id, request.params.id, request.body.config),
+  );
+
+  app.post(
+    '/api/v1/sponsor-integrations/:id/disable',
+    { config, schema: { tags, params, querystring: sponsorQuery, response: { 200: serverMessage } } },
+    async (request) => service.disable(app.db, request.actor, request.sponsor!.id, request.params.id),
+  );
+
+  app.post(
+    '/api/v1/sponsor-integrations/:id/rotate-key',
+    { config, schema: { tags, params, querystring: sponsorQuery, response: { 200: apiKeyIssued, 409: errorBody } } },
+    async (request) => service.rotateKey(app.db, request.actor, request.sponsor!.id, request.params.id),
+  );
+};
