@@ -1,0 +1,75 @@
+import { Select } from '@mantine/core';
+import { IconBuildingCommunity } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { NO_SPONSOR, setSponsor, useSponsor } from '../lib/session';
+import { shellKeys, useMySponsors } from '../lib/sponsors';
+
+export const PICK_PORTAL = '-- pick portal --';
+
+/**
+ * The header's sponsor dropdown: "-- pick portal --" (value 0), then the user's sponsors sorted
+ * by sponsorCode. Choosing one saves session_sponsor, closes the menu and reloads the route's data.
+ */
+export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
+  const { sponsorId } = useSponsor();
+  const sponsors = useMySponsors();
+  const queryClient = useQueryClient();
+  const [, setParams] = useSearchParams();
+
+  const data = useMemo(
+    () => [
+      { value: '0', label: PICK_PORTAL },
+      ...(sponsors.data ?? []).map((s) => ({
+        value: String(s.id),
+        label: s.name && s.name !== s.sponsorCode ? `${s.sponsorCode} · ${s.name}` : s.sponsorCode,
+      })),
+    ],
+    [sponsors.data],
+  );
+
+  // A remembered sponsor the user may no longer open (another user, removed access) is forgotten.
+  useEffect(() => {
+    if (sponsors.data && sponsorId !== 0 && !sponsors.data.some((s) => s.id === sponsorId)) setSponsor(NO_SPONSOR);
+  }, [sponsors.data, sponsorId]);
+
+  const change = (value: string | null) => {
+    const id = Number(value ?? 0);
+    if (id === sponsorId) return;
+    const chosen = sponsors.data?.find((s) => s.id === id);
+    setSponsor(chosen ? { sponsorId: chosen.id, sponsorCode: chosen.sponsorCode } : NO_SPONSOR);
+    // A search for the new sponsor starts on its first page.
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const k of [...next.keys()]) if (k === 'page' || k.endsWith('page')) next.delete(k);
+        return next;
+      },
+      { replace: true },
+    );
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0] });
+    onChanged?.();
+  };
+
+  return (
+    <Select
+      aria-label="Portal"
+      data={data}
+      value={String(sponsorId)}
+      onChange={change}
+      allowDeselect={false}
+      searchable
+      nothingFoundMessage="No portal matches"
+      leftSection={<IconBuildingCommunity size={16} stroke={1.6} />}
+      disabled={sponsors.isPending}
+      placeholder={sponsors.isPending ? 'Loading portals…' : PICK_PORTAL}
+      w={{ base: 190, xs: 240, sm: 300 }}
+      comboboxProps={{ shadow: 'md', transitionProps: { transition: 'pop-top-left', duration: 120 } }}
+      maxDropdownHeight={360}
+      checkIconPosition="right"
+      error={sponsors.isError ? true : undefined}
+      title={sponsors.isError ? 'The portals could not be loaded' : undefined}
+    />
+  );
+}

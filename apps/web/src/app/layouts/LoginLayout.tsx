@@ -1,0 +1,37 @@
+import { Box, Center, Container, Group, Text } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { Brand } from '../Brand';
+
+/** A header with the brand only; the sponsor dropdown and the navigation are hidden. */
+export function LoginLayout() {
+  return (
+    <Box
+      mih="100vh"
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        background: 'linear-gradient(180deg, var(--mantine-color-vault-0) 0%, var(--mantine-color-gray-0) 55%)',
+      }}
+    >
+      <Box
+        component="header"
+        h={64}
+        px={{ base: 'md', sm: 'xl' }}
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group h="100%">
+          <Brand to="/login" />
+        </Group>
+      </Box>
+      <Center component="main" style={{ flex: 1 }} py="xl" px="md">
+        <Container size={440} w="100%" p={0}>
+          <Outlet />
+        </Container>
+      </Center>
+      <Text component="footer" ta="center" size="xs" c="dimmed" py="md">
+        Authorised administrators only. Activity in this portal is recorded.
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { AlertDialog } from '../../components/AlertDialog';
+import { ConfirmProvider } from '../../components/confirm-context';
+import { useSession, useSponsor } from '../../lib/session';
+import { Brand } from '../Brand';
+import { Navigation } from '../Navigation';
+import { MISSING_SPONSOR_MESSAGE, MISSING_SPONSOR_TITLE, needsSponsor } from '../nav';
+import { RouteProgress } from '../RouteProgress';
+import { SponsorSelect } from '../SponsorSelect';
+import { useSessionWatch } from '../session-watch';
+import { UserMenu } from '../UserMenu';
+
+/** Header, left navigation and content; only for a signed-in user (specification section 2). */
+export function MainLayout() {
+  const { token } = useSession();
+  const location = useLocation();
+  if (!token) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return <Shell />;
+}
+
+function Shell() {
+  const [menuOpened, menu] = useDisclosure(false);
+  const [warning, setWarning] = useState(false);
+  const { sponsorId } = useSponsor();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useSessionWatch();
+
+  // Opening a sponsor screen by its address without a chosen sponsor is stopped the same way.
+  useEffect(() => {
+    if (sponsorId === 0 && pathname !== '/' && needsSponsor(pathname)) setWarning(true);
+  }, [sponsorId, pathname]);
+
+  const closeWarning = () => {
+    setWarning(false);
+    menu.close();
+    navigate('/');
+  };
+
+  return (
+    <ModalsProvider>
+      <ConfirmProvider>
+        <Notifications position="top-right" limit={4} />
+        <AppShell
+          header={{ height: 64 }}
+          navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+          padding={{ base: 'md', md: 'xl' }}
+          styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+        >
+          <AppShell.Header px={{ base: 'sm', sm: 'lg' }} style={{ boxShadow: '0 1px 2px rgba(16, 24, 40, 0.04)' }}>
+            <RouteProgress />
+            <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={menuOpened}
+                  onClick={menu.toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={menuOpened ? 'Hide menu' : 'Show menu'}
+                />
+                <Brand />
+              </Group>
+              <Group gap="md" wrap="nowrap">
+                <SponsorSelect onChanged={menu.close} />
+                <UserMenu />
+              </Group>
+            </Group>
+          </AppShell.Header>
+          <AppShell.Navbar style={{ display: 'flex', flexDirection: 'column' }}>
+            <Navigation onBlocked={() => setWarning(true)} onNavigate={menu.close} />
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <Box maw={1400} mx="auto">
+              <Outlet />
+            </Box>
+          </AppShell.Main>
+        </AppShell>
+        <AlertDialog opened={warning} title={MISSING_SPONSOR_TITLE} message={MISSING_SPONSOR_MESSAGE} onClose={closeWarning} />
+      </ConfirmProvider>
+    </ModalsProvider>
+  );
+}
+
+export { MainLayout as Component };

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { activeNavItem, NAV_ITEMS, needsSponsor } from './nav';
+
+describe('navigation', () => {
+  it('has the labels of the specification in its order', () => {
+    expect(NAV_ITEMS.map((i) => i.label)).toEqual([
+      'Vaults',
+      'New Vault',
+      'Administrators',
+      'Representatives',
+      'Trusted Collaborators',
+      'Portals',
+      'Sub-Portals',
+      'Base Packages',
+      'Active Packages',
+      'App Integrations',
+      'Sponsor Authorizations',
+      'Invitation',
+      'Failed Files',
+      'Audit Logs',
+      'App Status',
+      'Logout',
+    ]);
+  });
+
+  it('lets /sponsor, /sponsors, /basepackages, /logout and /audit-logs open without a sponsor', () => {
+    for (const p of ['/sponsor', '/sponsor/3', '/sponsors', '/basepackages', '/logout', '/audit-logs']) expect(needsSponsor(p)).toBe(false);
+    for (const p of [
+      '/',
+      '/vault',
+      '/sponsor-admin',
+      '/sponsor-admin/1/said/2',
+      '/packages',
+      '/invitation',
+      '/service-status',
+      '/sponsor-authorization',
+    ]) {
+      expect(needsSponsor(p)).toBe(true);
+    }
+  });
+
+  it('highlights the item of a detail screen', () => {
+    expect(activeNavItem('/')?.label).toBe('Vaults');
+    expect(activeNavItem('/vaultdetails/7')?.label).toBe('Vaults');
+    expect(activeNavItem('/vault')?.label).toBe('New Vault');
+    expect(activeNavItem('/sponsor-admin/4/said/9')?.label).toBe('Administrators');
+    expect(activeNavItem('/sponsor-trusted-advisors/1/staid/2')?.label).toBe('Representatives');
+    expect(activeNavItem('/trusted-advisor/5')?.label).toBe('Trusted Collaborators');
+    expect(activeNavItem('/sponsor/5')?.label).toBe('Portals');
+    expect(activeNavItem('/sponsor-authorization')?.label).toBe('Sponsor Authorizations');
+    expect(activeNavItem('/advisor-portal-details/east')?.label).toBe('Sub-Portals');
+    expect(activeNavItem('/nowhere')).toBeUndefined();
+  });
+});

@@ -1,0 +1,55 @@
+/** The left navigation of specification section 2, in its exact order. */
+export interface NavItem {
+  label: string;
+  path: string;
+  /** Other paths under which this item is the active one (detail screens). */
+  also?: string[];
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Vaults', path: '/', also: ['/vaultdetails'] },
+  { label: 'New Vault', path: '/vault' },
+  { label: 'Administrators', path: '/sponsor-admin' },
+  { label: 'Representatives', path: '/sponsor-trusted-advisors' },
+  { label: 'Trusted Collaborators', path: '/trusted-advisors', also: ['/trusted-advisor'] },
+  { label: 'Portals', path: '/sponsors', also: ['/sponsor'] },
+  { label: 'Sub-Portals', path: '/advisor-portal', also: ['/advisor-portal-details'] },
+  { label: 'Base Packages', path: '/basepackages' },
+  { label: 'Active Packages', path: '/packages' },
+  { label: 'App Integrations', path: '/app-integrations' },
+  { label: 'Sponsor Authorizations', path: '/sponsor-authorization' },
+  { label: 'Invitation', path: '/invitation' },
+  { label: 'Failed Files', path: '/upload-failed-files' },
+  { label: 'Audit Logs', path: '/audit-logs' },
+  { label: 'App Status', path: '/service-status' },
+  { label: 'Logout', path: '/logout' },
+];
+
+/** Paths that need no sponsor chosen (specification section 2). */
+export const NO_SPONSOR_PATHS = ['/sponsor', '/sponsors', '/basepackages', '/logout', '/audit-logs'] as const;
+
+export const MISSING_SPONSOR_TITLE = 'Warning! Portal code is missing';
+export const MISSING_SPONSOR_MESSAGE = 'Please choose a Portal.';
+
+const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+/** Whether opening this path needs a chosen sponsor. */
+export function needsSponsor(pathname: string): boolean {
+  return !NO_SPONSOR_PATHS.some((p) => under(pathname, p));
+}
+
+/** The navigation item to highlight for the current path. */
+export function activeNavItem(pathname: string): NavItem | undefined {
+  if (pathname === '/') return NAV_ITEMS[0];
+  let best: NavItem | undefined;
+  let bestLength = 0;
+  for (const item of NAV_ITEMS) {
+    for (const base of [item.path, ...(item.also ?? [])]) {
+      if (base !== '/' && under(pathname, base) && base.length > bestLength) {
+        best = item;
+        bestLength = base.length;
+      }
+    }
+  }
+  return best;
+}

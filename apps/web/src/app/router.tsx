@@ -1,0 +1,52 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { invitationRoutes } from '../features/invitations/routes';
+import { operationRoutes } from '../features/operations/routes';
+import { peopleRoutes } from '../features/people/routes';
+import { portalRoutes } from '../features/portals/routes';
+import { vaultRoutes } from '../features/vaults/routes';
+import { setNavigator } from '../lib/navigation';
+import { BlankLayout } from './layouts/BlankLayout';
+import { LoginLayout } from './layouts/LoginLayout';
+import { NotFound, RouteError } from './RouteError';
+
+/** The three layout groups of specification section 2; every screen loads lazily. */
+export const routes: RouteObject[] = [
+  {
+    element: <LoginLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/login', lazy: () => import('../features/auth/LoginPage') },
+      { path: '/set-password', lazy: () => import('../features/auth/SetPasswordPage') },
+    ],
+  },
+  {
+    element: <BlankLayout />,
+    errorElement: <RouteError />,
+    children: [{ path: '/health', lazy: () => import('../features/health/HealthPage') }],
+  },
+  {
+    path: '/',
+    lazy: () => import('./layouts/MainLayout'),
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          ...vaultRoutes,
+          ...peopleRoutes,
+          ...portalRoutes,
+          ...invitationRoutes,
+          ...operationRoutes,
+          { path: '/logout', lazy: () => import('../features/auth/LogoutPage') },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+setNavigator((to, opts) => {
+  void router.navigate(to, opts);
+});

@@ -1,0 +1,81 @@
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import type { ServerMessage } from '@vault/contract';
+import type { ReactNode } from 'react';
+import { type DialogMessage, MessageList } from './MessageList';
+import { ServerMessageView } from './ServerMessageView';
+
+/** asking → running (blocked) → done (server message shown); closing resets to closed. */
+export type ConfirmPhase = 'closed' | 'asking' | 'running' | 'done';
+
+export interface ConfirmDialogProps {
+  phase: ConfirmPhase;
+  title: string;
+  message?: DialogMessage;
+  result: ServerMessage | null;
+  okLabel?: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  /** Extra content under the message while asking (e.g. the archive reason). */
+  children?: ReactNode;
+}
+
+/** The confirmation dialog of specification section 4: static backdrop, blocked while the request runs. */
+export function ConfirmDialog({
+  phase,
+  title,
+  message,
+  result,
+  okLabel = 'Yes',
+  cancelLabel = 'No',
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
+  const running = phase === 'running';
+  return (
+    <Modal
+      opened={phase !== 'closed'}
+      onClose={() => !running && onClose()}
+      title={title}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+      size="md"
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      <Stack gap="lg" aria-busy={running}>
+        {phase === 'done' && result ? (
+          <ServerMessageView result={result} />
+        ) : (
+          <>
+            {message !== undefined && <MessageList message={message} />}
+            {children}
+            {running && (
+              <Group gap="xs" role="status">
+                <Loader size="xs" />
+                <Text size="sm" c="dimmed">
+                  Please wait…
+                </Text>
+              </Group>
+            )}
+          </>
+        )}
+        <Group justify="flex-end" gap="sm">
+          {phase === 'done' ? (
+            <Button onClick={onClose}>Close</Button>
+          ) : (
+            <>
+              <Button variant="default" onClick={onClose} disabled={running}>
+                {cancelLabel}
+              </Button>
+              <Button onClick={onConfirm} disabled={running} loading={running}>
+                {okLabel}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
+import { LOGIN_FAILED_MESSAGE } from '@vault/contract';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api';
+import { clearSession, startSession, useSession } from '../../lib/session';
+import { login } from './api';
+
+// The dialog (and Mantine's Modal) loads only when asked for, keeping the first screen small.
+const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })));
+
+/** Where to go after signing in: the screen the user was sent away from, else the start. */
+function target(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/logout') ? from : '/';
+}
+
+export function Component() {
+  const { token, expiredMessage } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
+  const [loading, setLoading] = useState(false);
+  const [forgotOpened, forgot] = useDisclosure(false);
+
+  if (token) return <Navigate to={target(location.state)} replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const m = {
+      username: username.trim() ? undefined : 'Enter your e-mail or username',
+      password: password ? undefined : 'Enter your password',
+    };
+    setMissing(m);
+    if (m.username || m.password) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const res = await login(username.trim(), password);
+      startSession(res.accessToken, res.user);
+      navigate(target(location.state), { replace: true });
+    } catch (err) {
+      // A failed sign-in clears the user (specification section 4).
+      clearSession(null);
+      setError(err instanceof ApiError && err.status === 401 ? LOGIN_FAILED_MESSAGE : errorMessage(err));
+      setPassword('');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 36 }} radius="lg" bg="white">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Title order={2} fz={24}>
+              Sign in
+            </Title>
+            <Text c="dimmed" size="sm">
+              Use your administrator account to manage portals, vaults and people.
+            </Text>
+          </Stack>
+
+          {expiredMessage && !error && (
+            <Alert color="yellow" variant="light" icon={<IconClockHour4 size={18} />} title="Session ended" role="status">
+              {expiredMessage}
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Sign-in failed" role="alert">
+              {error}
+            </Alert>
+          )}
+
+          <TextInput
+            label="E-mail or username"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+            error={missing.username}
+            maxLength={254}
+            required
+            data-autofocus
+            autoFocus
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={missing.password}
+            maxLength={1024}
+            required
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" loading={loading} fullWidth>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      {forgotOpened && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened onClose={forgot.close} initialEmail={username.includes('@') ? username.trim() : ''} />
+        </Suspense>
+      )}
+    </Paper>
+  );
+}

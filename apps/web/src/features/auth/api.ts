@@ -1,0 +1,9 @@
+import type { LoginResponse } from '@vault/contract';
+import { api, LOGIN_PATH } from '../../lib/api';
+
+export const login = (username: string, password: string) => api<LoginResponse>('POST', LOGIN_PATH, { body: { username, password } });
+export const logout = () => api<{ message: string }>('POST', '/api/v1/authentication/logout');
+export const setPassword = (token: string, password: string) =>
+  api<{ message: string }>('POST', '/api/v1/authentication/password', { body: { token, password } });
+export const forgotPassword = (email: string) =>
+  api<{ message: string }>('POST', '/api/v1/authentication/forgot-password', { body: { email } });

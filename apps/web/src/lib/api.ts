@@ -1,0 +1,148 @@
+import { type ErrorBody, LOGIN_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE } from '@vault/contract';
+import { navigateTo } from './navigation';
+import { clearSession, getToken } from './session';
+
+export const LOGIN_PATH = '/api/v1/authentication/login';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
+
+let lastCall = Date.now();
+/** When the portal last talked to the API (the server's idle clock runs from its calls). */
+export const lastApiCallAt = () => lastCall;
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiOptions {
+  query?: Record<string, QueryValue | QueryValue[]>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart/form-data (the browser sets the boundary). */
+  form?: FormData;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Every non-2xx answer: the status and the one error body of the API (DESIGN section 6). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+  constructor(status: number, body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+export function buildUrl(path: string, query?: ApiOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v !== undefined && v !== null && v !== '') params.append(key, String(v));
+    }
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  if ((res.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function toErrorBody(status: number, data: unknown): ErrorBody {
+  if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') return data as ErrorBody;
+  return { message: status >= 500 ? 'Something went wrong on our side. Please try again.' : `The request failed (${status}).` };
+}
+
+/**
+ * The one HTTP client (specification section 7): JSON, the access token on every call but login,
+ * the anti-forgery header from the XSRF-TOKEN cookie, 2xx is success, no timeout.
+ * A 401 with `errorMsg` is a failed sign-in; any other 401 ends the session and goes to /login.
+ */
+export async function api<T = unknown>(method: HttpMethod, path: string, opts: ApiOptions = {}): Promise<T> {
+  const isLogin = path === LOGIN_PATH;
+  const token = isLogin ? null : getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!opts.form) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  Object.assign(headers, opts.headers);
+
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  // Fastify refuses an empty body announced as JSON; mutating calls without one send {}.
+  else if (method !== 'GET') body = '{}';
+
+  let res: Response;
+  lastCall = Date.now();
+  try {
+    res = await fetch(buildUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, { message: UNREACHABLE });
+  }
+  const data = await readBody(res);
+  if (res.ok) return data as T;
+
+  const errorBody = toErrorBody(res.status, data);
+  if (res.status === 401) {
+    if (errorBody.errorMsg || isLogin) {
+      throw new ApiError(401, { ...errorBody, message: LOGIN_FAILED_MESSAGE, errorMsg: errorBody.errorMsg ?? LOGIN_FAILED_MESSAGE });
+    }
+    if (token) {
+      clearSession(SESSION_EXPIRED_MESSAGE);
+      navigateTo('/login', { replace: true });
+    }
+    throw new ApiError(401, { ...errorBody, message: SESSION_EXPIRED_MESSAGE });
+  }
+  throw new ApiError(res.status, errorBody);
+}
+
+/**
+ * The messages of an error (specification section 8): the `details` list, each item's message,
+ * or else the `message` field.
+ */
+export function errorMessages(err: unknown): string[] {
+  if (err instanceof ApiError) {
+    const details = err.body.details;
+    if (Array.isArray(details) && details.length > 0) return details.map((d) => (typeof d === 'string' ? d : d.message));
+    return [err.body.message];
+  }
+  if (err && typeof err === 'object') {
+    const e = err as { details?: unknown; message?: unknown };
+    if (Array.isArray(e.details) && e.details.length > 0) {
+      return e.details.map((d) => (d && typeof d === 'object' && 'message' in d ? String((d as { message: unknown }).message) : String(d)));
+    }
+    if (Array.isArray(e.message))
+      return e.message.map((m) => (m && typeof m === 'object' && 'message' in m ? String(m.message) : String(m)));
+    if (typeof e.message === 'string' && e.message) return [e.message];
+  }
+  if (typeof err === 'string' && err) return [err];
+  return ['Something went wrong. Please try again.'];
+}
+
+export const errorMessage = (err: unknown): string => errorMessages(err).join(' ');

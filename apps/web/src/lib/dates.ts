@@ -1,0 +1,45 @@
+/** Dates in the specification's format: month/day/year and a 12-hour clock with am/pm ("11/21/2026 6:40 pm"). */
+export type DateInput = Date | string | number | null | undefined;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? new Date(value.getTime()) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** "11/21/2026" in local time; empty text for a missing or invalid date. */
+export function formatDate(value: DateInput): string {
+  const d = toDate(value);
+  if (!d) return '';
+  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
+}
+
+/** "6:40 pm", "12:05 am". */
+export function formatTime(value: DateInput): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const h = d.getHours();
+  return `${h % 12 === 0 ? 12 : h % 12}:${pad(d.getMinutes())} ${h < 12 ? 'am' : 'pm'}`;
+}
+
+/** "11/21/2026 6:40 pm" in local time; empty text for a missing or invalid date. */
+export function formatDateTime(value: DateInput): string {
+  const d = toDate(value);
+  return d ? `${formatDate(d)} ${formatTime(d)}` : '';
+}
+
+/** yyyy-mm-dd of a local date, as date inputs and query strings want it. */
+export function isoDay(value: DateInput): string {
+  const d = toDate(value);
+  return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
+}
+
+/** The audit default range (specification section 9): from `days` days before today up to today. */
+export function lastDaysRange(days: number, today: Date = new Date()): [Date, Date] {
+  const end = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  const start = new Date(end);
+  start.setDate(start.getDate() - days);
+  return [start, end];
+}

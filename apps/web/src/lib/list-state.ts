@@ -1,0 +1,125 @@
+import { PAGE_SIZE, type SearchBody } from '@vault/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface ListStateOptions {
+  /** Names the list; its chosen columns are remembered in localStorage under this key. */
+  key: string;
+  /** Every column the list can show, in order. */
+  columns: readonly string[];
+  /** Columns shown when the user has not chosen (defaults to all). */
+  defaultColumns?: readonly string[];
+  /** Prefix for the URL parameters when two lists share a page. */
+  prefix?: string;
+  pageSize?: number;
+}
+
+export interface ListState {
+  /** 1-based page. */
+  page: number;
+  offset: number;
+  limit: number;
+  search: SearchBody | null;
+  columns: string[];
+  setPage: (page: number) => void;
+  setSearch: (search: SearchBody | null) => void;
+  setColumns: (columns: string[]) => void;
+  isVisible: (column: string) => boolean;
+}
+
+const storageKey = (key: string) => `list_columns:${key}`;
+
+function rememberedColumns(key: string, all: readonly string[]): string[] | null {
+  try {
+    const raw = localStorage.getItem(storageKey(key));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return null;
+    const cols = parsed.filter((c): c is string => typeof c === 'string' && all.includes(c));
+    return cols.length > 0 ? cols : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Parses `page` from the URL: a positive integer, otherwise 1. */
+export function parsePage(raw: string | null): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * Page (1-based), search {fieldName, fieldValue} and visible columns of a list, kept in the URL
+ * so that reload, back and shared links show the same rows; columns are also remembered per list.
+ */
+export function useListState(opts: ListStateOptions): ListState {
+  const { key, columns: all, defaultColumns, prefix = '', pageSize = PAGE_SIZE } = opts;
+  const [params, setParams] = useSearchParams();
+  const p = {
+    page: `${prefix}page`,
+    field: `${prefix}field`,
+    q: `${prefix}q`,
+    cols: `${prefix}cols`,
+  };
+
+  const page = parsePage(params.get(p.page));
+  const field = params.get(p.field);
+  const value = params.get(p.q);
+  const search = useMemo(() => (field ? { fieldName: field, fieldValue: value ?? '' } : null), [field, value]);
+
+  const colsParam = params.get(p.cols);
+  const columns = useMemo(() => {
+    const fromUrl = colsParam
+      ?.split(',')
+      .map((c) => c.trim())
+      .filter((c) => all.includes(c));
+    if (fromUrl && fromUrl.length > 0) return fromUrl;
+    return rememberedColumns(key, all) ?? [...(defaultColumns ?? all)];
+  }, [colsParam, all, defaultColumns, key]);
+
+  const update = useCallback(
+    (changes: Record<string, string | null>, replace = false) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === '') next.delete(k);
+            else next.set(k, v);
+          }
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams],
+  );
+
+  const setPage = useCallback((n: number) => update({ [p.page]: n > 1 ? String(n) : null }), [update, p.page]);
+
+  const setSearch = useCallback(
+    (s: SearchBody | null) =>
+      update({
+        [p.field]: s && s.fieldValue.trim() !== '' ? s.fieldName : null,
+        [p.q]: s && s.fieldValue.trim() !== '' ? s.fieldValue.trim() : null,
+        [p.page]: null,
+      }),
+    [update, p.field, p.q, p.page],
+  );
+
+  const setColumns = useCallback(
+    (cols: string[]) => {
+      const ordered = all.filter((c) => cols.includes(c));
+      try {
+        localStorage.setItem(storageKey(key), JSON.stringify(ordered));
+      } catch {
+        // Storage full or disabled: the URL still keeps the choice.
+      }
+      update({ [p.cols]: ordered.join(',') }, true);
+    },
+    [all, key, update, p.cols],
+  );
+
+  const isVisible = useCallback((c: string) => columns.includes(c), [columns]);
+
+  return { page, offset: (page - 1) * pageSize, limit: pageSize, search, columns, setPage, setSearch, setColumns, isVisible };
+}

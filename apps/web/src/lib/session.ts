@@ -1,0 +1,121 @@
+import { NO_SPONSOR_ID, type SessionUser } from '@vault/contract';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * What the browser keeps (specification section 3): the access token, the user, the
+ * session-expired message and the chosen sponsor under `session_sponsor`.
+ */
+export const KEYS = {
+  token: 'access_token',
+  user: 'session_user',
+  expired: 'session_expired_message',
+  sponsor: 'session_sponsor',
+} as const;
+
+export interface SessionSponsor {
+  sponsorId: number;
+  sponsorCode: string;
+}
+export const NO_SPONSOR: SessionSponsor = { sponsorId: NO_SPONSOR_ID, sponsorCode: '' };
+
+export interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+  expiredMessage: string | null;
+}
+
+const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+
+function readJson<T>(key: string): T | null {
+  const raw = storage()?.getItem(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null) {
+  const s = storage();
+  if (!s) return;
+  if (value === null) s.removeItem(key);
+  else s.setItem(key, value);
+}
+
+function readSession(): SessionState {
+  return {
+    token: storage()?.getItem(KEYS.token) ?? null,
+    user: readJson<SessionUser>(KEYS.user),
+    expiredMessage: storage()?.getItem(KEYS.expired) ?? null,
+  };
+}
+
+function readSponsor(): SessionSponsor {
+  const s = readJson<Partial<SessionSponsor>>(KEYS.sponsor);
+  if (!s || typeof s.sponsorId !== 'number' || s.sponsorId <= 0) return NO_SPONSOR;
+  return { sponsorId: s.sponsorId, sponsorCode: String(s.sponsorCode ?? '') };
+}
+
+let session = readSession();
+let sponsor = readSponsor();
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+// Another tab signing in or out, or choosing a sponsor, updates this one too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || Object.values(KEYS).includes(e.key as never)) {
+      session = readSession();
+      sponsor = readSponsor();
+      emit();
+    }
+  });
+}
+
+export const getToken = () => session.token;
+export const getSession = () => session;
+export const getSponsor = () => sponsor;
+
+/** After a successful sign-in: keep the token and user, forget any earlier expiry message. */
+export function startSession(token: string, user: SessionUser) {
+  write(KEYS.token, token);
+  write(KEYS.user, JSON.stringify(user));
+  write(KEYS.expired, null);
+  session = { token, user, expiredMessage: null };
+  emit();
+}
+
+/** Ends the session in the browser; with a message, the login screen shows why. */
+export function clearSession(expiredMessage: string | null = null) {
+  write(KEYS.token, null);
+  write(KEYS.user, null);
+  write(KEYS.expired, expiredMessage);
+  session = { token: null, user: null, expiredMessage };
+  emit();
+}
+
+export function updateUser(user: SessionUser) {
+  if (JSON.stringify(user) === JSON.stringify(session.user)) return;
+  write(KEYS.user, JSON.stringify(user));
+  session = { ...session, user };
+  emit();
+}
+
+export function setSponsor(next: SessionSponsor) {
+  const value = next.sponsorId > 0 ? next : NO_SPONSOR;
+  write(KEYS.sponsor, JSON.stringify(value));
+  sponsor = value;
+  emit();
+}
+
+export const useSession = (): SessionState => useSyncExternalStore(subscribe, getSession, getSession);
+
+/** The chosen sponsor; sponsorId 0 means none. */
+export const useSponsor = (): SessionSponsor => useSyncExternalStore(subscribe, getSponsor, getSponsor);
