@@ -284,7 +284,7 @@ export const advisorResetPasswordBody = z.strictObject({
 });
 
 /** Body of the MFA reset calls (the specification sends one; nothing in it is required). */
-export const mfaResetBody = z.strictObject({ reason: z.string().trim().max(1024).optional() }).optional();
+export const mfaResetBody = z.strictObject({ reason: z.string().trim().max(1024).optional() }).nullish();
 
 export const userIdParams = z.object({ userId: idParam });
 export const personIdParams = z.object({ id: idParam });

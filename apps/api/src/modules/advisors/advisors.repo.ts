@@ -1,0 +1,67 @@
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { advisors, sponsorGroups, sponsoredAdvisors, sponsors, users } from '../../db/schema/index.js';
+
+/** Advisors linked to `sponsorId` (a representative there); null means every advisor. */
+const linkedTo = (sponsorId: number | null) =>
+  sponsorId === null
+    ? undefined
+    : sql`exists (select 1 from ${sponsoredAdvisors} where ${sponsoredAdvisors.userId} = ${users.id} and ${sponsoredAdvisors.sponsorId} = ${sponsorId})`;
+
+const sponsorCount = (sponsorId: number | null) =>
+  sql<number>`(select count(*)::int from ${sponsoredAdvisors} where ${sponsoredAdvisors.userId} = ${users.id}${
+    sponsorId === null ? sql`` : sql` and ${sponsoredAdvisors.sponsorId} = ${sponsorId}`
+  })`;
+
+const columns = (sponsorId: number | null) => ({
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  statusId: users.statusId,
+  testAccount: users.testAccount,
+  localize: users.localize,
+  mfaEnabled: users.mfaEnabled,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  ownerEmail: advisors.ownerEmail,
+  sponsorCount: sponsorCount(sponsorId),
+});
+
+export type AdvisorRow = NonNullable<Awaited<ReturnType<typeof findAdvisor>>>;
+
+export async function listAdvisors(db: Db, opts: { sponsorId: number | null; offset: number; limit: number; where?: SQL }) {
+  const where = and(eq(users.role, 'advisor'), linkedTo(opts.sponsorId), opts.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns(opts.sponsorId))
+      .from(users)
+      .innerJoin(advisors, eq(advisors.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(users).innerJoin(advisors, eq(advisors.userId, users.id)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The advisor `userId`, if visible: any advisor for staff (sponsorId null), else only one linked to that sponsor. */
+export async function findAdvisor(db: Db, userId: number, sponsorId: number | null) {
+  const [row] = await db
+    .select(columns(sponsorId))
+    .from(users)
+    .innerJoin(advisors, eq(advisors.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.role, 'advisor'), linkedTo(sponsorId)));
+  return row ?? null;
+}
+
+export async function advisorSponsors(db: Db, userId: number, sponsorId: number | null) {
+  return db
+    .select({ staid: sponsoredAdvisors.id, sponsorId: sponsors.id, sponsorCode: sponsors.sponsorCode, groupName: sponsorGroups.name })
+    .from(sponsoredAdvisors)
+    .innerJoin(sponsors, eq(sponsors.id, sponsoredAdvisors.sponsorId))
+    .leftJoin(sponsorGroups, eq(sponsorGroups.id, sponsoredAdvisors.groupId))
+    .where(and(eq(sponsoredAdvisors.userId, userId), sponsorId === null ? undefined : eq(sponsoredAdvisors.sponsorId, sponsorId)))
+    .orderBy(asc(sponsors.sponsorCode));
+}

@@ -1,0 +1,73 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
+
+const columns = {
+  user: {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    statusId: users.statusId,
+    testAccount: users.testAccount,
+    localize: users.localize,
+    mfaEnabled: users.mfaEnabled,
+    lastLoginAt: users.lastLoginAt,
+    createdAt: users.createdAt,
+  },
+  admin: sponsorAdmins,
+  groupName: sponsorGroups.name,
+};
+
+export type AdminRow = {
+  user: Pick<typeof users.$inferSelect, keyof typeof columns.user>;
+  admin: typeof sponsorAdmins.$inferSelect;
+  groupName: string | null;
+};
+
+const base = (db: Db) =>
+  db
+    .select(columns)
+    .from(sponsorAdmins)
+    .innerJoin(users, eq(users.id, sponsorAdmins.userId))
+    .leftJoin(sponsorGroups, eq(sponsorGroups.id, sponsorAdmins.groupId));
+
+export async function listAdmins(db: Db, sponsorId: number, opts: { offset: number; limit: number; where?: SQL }) {
+  const where = and(eq(sponsorAdmins.sponsorId, sponsorId), opts.where);
+  const [rows, [total]] = await Promise.all([
+    base(db).where(where).orderBy(desc(sponsorAdmins.id)).limit(opts.limit).offset(opts.offset),
+    db.select({ n: count() }).from(sponsorAdmins).innerJoin(users, eq(users.id, sponsorAdmins.userId)).where(where),
+  ]);
+  return { rows: rows as AdminRow[], total: total?.n ?? 0 };
+}
+
+/** The administrator whose user id is `userId`, only within `sponsorId`. */
+export async function findAdmin(db: Db, sponsorId: number, userId: number): Promise<AdminRow | null> {
+  const [row] = await base(db).where(and(eq(sponsorAdmins.sponsorId, sponsorId), eq(sponsorAdmins.userId, userId)));
+  return (row as AdminRow | undefined) ?? null;
+}
+
+export async function adminEmailTaken(db: Db, sponsorId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'sponsor_admin'), eq(users.sponsorId, sponsorId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return !!row;
+}
+
+export async function insertAdminUser(db: Db, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function insertAdmin(db: Db, values: typeof sponsorAdmins.$inferInsert) {
+  const [row] = await db.insert(sponsorAdmins).values(values).returning({ id: sponsorAdmins.id });
+  return row!.id;
+}
+
+export async function updateAdmin(db: Db, userId: number, userValues: Partial<typeof users.$inferInsert>, adminValues: Partial<typeof sponsorAdmins.$inferInsert>) {
+  const now = new Date();
+  if (Object.keys(userValues).length) await db.update(users).set({ ...userValues, updatedAt: now }).where(eq(users.id, userId));
+  if (Object.keys(adminValues).length) await db.update(sponsorAdmins).set({ ...adminValues, updatedAt: now }).where(eq(sponsorAdmins.userId, userId));
+}

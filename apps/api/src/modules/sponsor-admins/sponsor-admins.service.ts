@@ -1,0 +1,167 @@
+import {
+  ADMIN_FLAGS,
+  type AdminFlag,
+  STATUS,
+  type ServerMessage,
+  type SponsorAdminCreateBody,
+  type SponsorAdminItem,
+  type SponsorAdminUpdateBody,
+} from '@vault/contract';
+import type { Db } from '../../db/client.js';
+import { type AccountRef, resendActivation, resetMfa, sendPasswordReset, setAccountStatus } from '../../lib/accounts.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { sendPasswordLink } from '../../lib/password-links.js';
+import { writeAudit } from '../../plugins/audit.js';
+import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import { changes, checkGroup, iso, type PeopleSearchField, page, pick, statusName, userSearchCondition } from '../advisors/people-common.js';
+import { sponsorAdmins } from '../../db/schema/index.js';
+import * as repo from './sponsor-admins.repo.js';
+
+const TARGET = 'sponsor_admin';
+
+export interface Ctx {
+  db: Db;
+  actor: Actor;
+  user: AuthUser;
+  sponsor: SponsorRef;
+  publicUrl: string;
+}
+
+export function toItem(row: repo.AdminRow): SponsorAdminItem {
+  const { user, admin } = row;
+  const flags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, admin[f]])) as Record<AdminFlag, boolean>;
+  return {
+    id: user.id,
+    said: admin.id,
+    sponsorId: admin.sponsorId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    statusId: user.statusId,
+    status: statusName(user.statusId),
+    title: admin.title,
+    group: admin.groupId,
+    groupName: row.groupName,
+    testAccount: user.testAccount,
+    localize: user.localize,
+    mfaEnabled: user.mfaEnabled,
+    lastLoginAt: iso(user.lastLoginAt),
+    createdAt: iso(user.createdAt)!,
+    ...flags,
+  };
+}
+
+/**
+ * A sponsor administrator may only hand out access they hold themselves, so creating or editing
+ * another administrator can never widen what their own portal lets them do. Staff may grant all.
+ */
+function checkGrant(user: AuthUser, flags: Partial<Record<AdminFlag, unknown>>, before?: Partial<Record<AdminFlag, boolean>>) {
+  if (user.role === 'staff') return;
+  const refused = ADMIN_FLAGS.filter((f) => flags[f] === true && !before?.[f] && !user.permissions[f]);
+  if (refused.length) throw forbidden(`You cannot grant access you do not have yourself: ${refused.join(', ')}.`);
+}
+
+export async function list(ctx: Pick<Ctx, 'db' | 'sponsor'>, q: { offset: number; limit: number }, search?: { fieldName: string; fieldValue: string }) {
+  const where = search ? userSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue, sponsorAdmins.title as never) : undefined;
+  const { rows, total } = await repo.listAdmins(ctx.db, ctx.sponsor.id, { ...q, where });
+  return page(rows.map(toItem), total, q.offset, q.limit);
+}
+
+export async function get(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsorAdminItem> {
+  const row = await repo.findAdmin(ctx.db, ctx.sponsor.id, userId);
+  if (!row) throw notFound('The administrator');
+  return toItem(row);
+}
+
+export async function create(ctx: Ctx, body: SponsorAdminCreateBody): Promise<SponsorAdminItem> {
+  const flags = pick(body, ADMIN_FLAGS) as Partial<Record<AdminFlag, boolean>>;
+  // Specification section 5: creation always sets hasPrivateFoldersAccess.
+  flags.hasPrivateFoldersAccess = true;
+  checkGrant(ctx.user, { ...flags, hasPrivateFoldersAccess: undefined });
+  return ctx.db.transaction(async (tx) => {
+    await checkGroup(tx, ctx.sponsor.id, body.group);
+    if (await repo.adminEmailTaken(tx, ctx.sponsor.id, body.email)) {
+      throw conflict('This e-mail address is already used by an administrator of this portal.', [{ field: 'email', message: 'Already used in this portal' }]);
+    }
+    const userId = await repo.insertAdminUser(tx, {
+      role: 'sponsor_admin',
+      sponsorId: ctx.sponsor.id,
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      statusId: STATUS.pending,
+      testAccount: body.testAccount ?? false,
+      localize: body.localize ?? 'en',
+    });
+    const said = await repo.insertAdmin(tx, {
+      userId,
+      sponsorId: ctx.sponsor.id,
+      groupId: body.group ?? null,
+      title: body.title || null,
+      ...Object.fromEntries(ADMIN_FLAGS.map((f) => [f, flags[f] ?? false])),
+    });
+    await sendPasswordLink(tx, { publicUrl: ctx.publicUrl, userId, email: body.email, firstName: body.firstName, sponsorId: ctx.sponsor.id, purpose: 'activation' });
+    const { email, firstName, lastName, group, title, testAccount, localize } = body;
+    await writeAudit(tx, ctx.actor, {
+      action: `${TARGET}.create`,
+      sponsorId: ctx.sponsor.id,
+      targetType: TARGET,
+      targetId: userId,
+      logJson: { said, email, firstName, lastName, group, title, testAccount, localize, flags },
+    });
+    const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
+    return toItem(row!);
+  });
+}
+
+export async function update(ctx: Ctx, userId: number, body: SponsorAdminUpdateBody): Promise<SponsorAdminItem> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
+    if (!row) throw notFound('The administrator');
+    const flags = pick(body, ADMIN_FLAGS) as Partial<Record<AdminFlag, boolean>>;
+    checkGrant(ctx.user, flags, row.admin);
+    await checkGroup(tx, ctx.sponsor.id, body.group);
+    const userValues = pick(body, ['firstName', 'lastName', 'testAccount', 'localize'] as const);
+    const adminValues: Record<string, unknown> = { ...flags };
+    if (body.group !== undefined) adminValues.groupId = body.group;
+    if (body.title !== undefined) adminValues.title = body.title || null;
+    const before = { ...row.user, ...row.admin, group: row.admin.groupId };
+    const changed = changes(before, { ...userValues, ...flags, ...(body.group !== undefined ? { group: body.group } : {}), ...(body.title !== undefined ? { title: body.title || null } : {}) });
+    if (Object.keys(changed).length === 0) return toItem(row);
+    await repo.updateAdmin(tx, userId, userValues, adminValues);
+    await writeAudit(tx, ctx.actor, { action: `${TARGET}.update`, sponsorId: ctx.sponsor.id, targetType: TARGET, targetId: userId, logJson: { said: row.admin.id, email: row.user.email, changes: changed } });
+    return toItem((await repo.findAdmin(tx, ctx.sponsor.id, userId))!);
+  });
+}
+
+type Action = 'activate' | 'deactivate' | 'resetpassword' | 'activation-email' | 'reset-mfa';
+
+/** The confirmation-dialog actions; each answers the server message. */
+export async function act(ctx: Ctx, userId: number, action: Action): Promise<ServerMessage & { item: SponsorAdminItem }> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
+    if (!row) throw notFound('The administrator');
+    if (action === 'deactivate' && userId === ctx.user.id) throw conflict('You cannot deactivate your own account.');
+    const account: AccountRef = row.user;
+    const c = { actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET };
+    let message: ServerMessage;
+    switch (action) {
+      case 'activate':
+        message = await setAccountStatus(tx, c, account, STATUS.active);
+        break;
+      case 'deactivate':
+        message = await setAccountStatus(tx, c, account, STATUS.inactive);
+        break;
+      case 'resetpassword':
+        message = await sendPasswordReset(tx, { ...c, publicUrl: ctx.publicUrl }, account);
+        break;
+      case 'activation-email':
+        message = await resendActivation(tx, { ...c, publicUrl: ctx.publicUrl }, account);
+        break;
+      case 'reset-mfa':
+        message = await resetMfa(tx, c, [account]);
+        break;
+    }
+    return { ...message, item: toItem((await repo.findAdmin(tx, ctx.sponsor.id, userId))!) };
+  });
+}

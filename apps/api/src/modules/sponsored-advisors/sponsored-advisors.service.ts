@@ -1,0 +1,188 @@
+import {
+  ADVISOR_FLAGS,
+  type AdvisorFlag,
+  type AdvisorLookup,
+  type PeopleSearchBody,
+  STATUS,
+  type ServerMessage,
+  type SponsoredAdvisorCreateBody,
+  type SponsoredAdvisorItem,
+  type SponsoredAdvisorUpdateBody,
+} from '@vault/contract';
+import type { Db } from '../../db/client.js';
+import { type AccountRef, resendActivation, resetMfa, sendPasswordReset, setAccountStatus } from '../../lib/accounts.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { sendPasswordLink } from '../../lib/password-links.js';
+import { writeAudit } from '../../plugins/audit.js';
+import type { Actor, SponsorRef } from '../../plugins/types.js';
+import { changes, checkGroup, iso, page, pick, statusName, userSearchCondition } from '../advisors/people-common.js';
+import * as repo from './sponsored-advisors.repo.js';
+
+const TARGET = 'sponsored_advisor';
+
+export interface Ctx {
+  db: Db;
+  actor: Actor;
+  sponsor: SponsorRef;
+  publicUrl: string;
+}
+
+export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
+  const { user, sa } = row;
+  const flags = Object.fromEntries(ADVISOR_FLAGS.map((f) => [f, sa[f]])) as Record<AdvisorFlag, boolean>;
+  return {
+    id: sa.id,
+    userId: user.id,
+    sponsorId: sa.sponsorId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    statusId: user.statusId,
+    status: statusName(user.statusId),
+    group: sa.groupId,
+    groupName: row.groupName,
+    localize: user.localize,
+    permissions: sa.permissions,
+    testAccount: user.testAccount,
+    ownerEmail: sa.ownerEmail,
+    mfaEnabled: user.mfaEnabled,
+    createdAt: iso(user.createdAt)!,
+    ...flags,
+  };
+}
+
+const uniq = (list: string[] | undefined) => (list ? [...new Set(list)] : undefined);
+
+export async function list(ctx: Pick<Ctx, 'db' | 'sponsor'>, q: { offset: number; limit: number }, search?: PeopleSearchBody, unassigned = false) {
+  const where = search ? userSearchCondition(search.fieldName, search.fieldValue) : undefined;
+  const { rows, total } = await repo.listReps(ctx.db, ctx.sponsor.id, { ...q, where, unassigned });
+  return page(rows.map(toItem), total, q.offset, q.limit);
+}
+
+export async function getByUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsoredAdvisorItem> {
+  const row = await repo.findByUser(ctx.db, ctx.sponsor.id, userId);
+  if (!row) throw notFound('The representative');
+  return toItem(row);
+}
+
+/**
+ * The look-up before creation (specification section 4): an advisor who already exists is
+ * prefilled with a warning; one who already represents this portal cannot be added again.
+ */
+export async function lookup(ctx: Pick<Ctx, 'db' | 'sponsor'>, email: string): Promise<AdvisorLookup> {
+  const advisor = await repo.findAdvisorByEmail(ctx.db, email);
+  if (!advisor) return { isExistingUser: false, isAssigned: false, warning: null, advisor: null, sponsoredAdvisor: null };
+  const rep = await repo.findByUser(ctx.db, ctx.sponsor.id, advisor.userId);
+  return {
+    isExistingUser: true,
+    isAssigned: !!rep,
+    warning: rep
+      ? `${advisor.email} is already a representative of this portal.`
+      : `A user with the e-mail ${advisor.email} already exists. Their details are filled in; saving adds them to this portal as a representative.`,
+    advisor,
+    sponsoredAdvisor: rep ? toItem(rep) : null,
+  };
+}
+
+export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promise<{ item: SponsoredAdvisorItem; linked: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    await checkGroup(tx, ctx.sponsor.id, body.group);
+    const flags = pick(body, ADVISOR_FLAGS);
+    const existing = await repo.findAdvisorByEmail(tx, body.email);
+    let userId: number;
+    if (existing) {
+      if (await repo.findByUser(tx, ctx.sponsor.id, existing.userId)) {
+        throw conflict('This e-mail address is already a representative of this portal.', [{ field: 'email', message: 'Already a representative of this portal' }]);
+      }
+      userId = existing.userId;
+    } else {
+      userId = await repo.insertAdvisorUser(
+        tx,
+        {
+          role: 'advisor',
+          sponsorId: null,
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          statusId: STATUS.pending,
+          testAccount: body.testAccount ?? false,
+          localize: body.localize ?? 'en',
+        },
+        ctx.actor.email,
+      );
+      await sendPasswordLink(tx, { publicUrl: ctx.publicUrl, userId, email: body.email, firstName: body.firstName, sponsorId: ctx.sponsor.id, purpose: 'activation' });
+    }
+    const staid = await repo.insertRep(tx, {
+      userId,
+      sponsorId: ctx.sponsor.id,
+      groupId: body.group ?? null,
+      ownerEmail: ctx.actor.email,
+      permissions: uniq(body.permissions) ?? [],
+      ...flags,
+    });
+    await writeAudit(tx, ctx.actor, {
+      action: existing ? `${TARGET}.link` : `${TARGET}.create`,
+      sponsorId: ctx.sponsor.id,
+      targetType: TARGET,
+      targetId: userId,
+      logJson: {
+        staid,
+        email: body.email,
+        existingUser: !!existing,
+        group: body.group ?? null,
+        permissions: uniq(body.permissions) ?? [],
+        flags,
+        ...(existing ? {} : { firstName: body.firstName, lastName: body.lastName, testAccount: body.testAccount ?? false, localize: body.localize ?? 'en' }),
+      },
+    });
+    return { item: toItem((await repo.findById(tx, ctx.sponsor.id, staid))!), linked: !!existing };
+  });
+}
+
+export async function update(ctx: Ctx, body: SponsoredAdvisorUpdateBody): Promise<SponsoredAdvisorItem> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findById(tx, ctx.sponsor.id, body.id);
+    if (!row || (body.userId !== undefined && body.userId !== row.user.id)) throw notFound('The representative');
+    if (body.email !== undefined && body.email.toLowerCase() !== row.user.email.toLowerCase()) {
+      throw badRequest('The e-mail of a representative cannot be changed; add the new address as a representative instead.', [
+        { field: 'email', message: 'The e-mail cannot be changed' },
+      ]);
+    }
+    await checkGroup(tx, ctx.sponsor.id, body.group);
+    const userValues = pick(body, ['firstName', 'lastName', 'testAccount', 'localize'] as const);
+    const repValues: Record<string, unknown> = { ...pick(body, ADVISOR_FLAGS) };
+    if (body.group !== undefined) repValues.groupId = body.group;
+    if (body.permissions !== undefined) repValues.permissions = uniq(body.permissions);
+    const before = { ...row.user, ...row.sa, group: row.sa.groupId };
+    const after = { ...userValues, ...pick(body, ADVISOR_FLAGS), ...(body.group !== undefined ? { group: body.group } : {}), ...(body.permissions ? { permissions: uniq(body.permissions) } : {}) };
+    const changed = changes(before, after);
+    if (Object.keys(changed).length === 0) return toItem(row);
+    await repo.updateRep(tx, row.sa.id, row.user.id, userValues, repValues);
+    await writeAudit(tx, ctx.actor, { action: `${TARGET}.update`, sponsorId: ctx.sponsor.id, targetType: TARGET, targetId: row.user.id, logJson: { staid: row.sa.id, email: row.user.email, changes: changed } });
+    return toItem((await repo.findById(tx, ctx.sponsor.id, body.id))!);
+  });
+}
+
+type Action = 'activate' | 'deactivate' | 'resetpassword' | 'activation-email' | 'reset-mfa';
+
+/** Confirmation-dialog actions on the representative whose advisor user id is `userId`. */
+export async function act(ctx: Ctx, userId: number, action: Action): Promise<ServerMessage> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findByUser(tx, ctx.sponsor.id, userId);
+    if (!row) throw notFound('The representative');
+    const account: AccountRef = row.user;
+    const c = { actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET };
+    switch (action) {
+      case 'activate':
+        return setAccountStatus(tx, c, account, STATUS.active);
+      case 'deactivate':
+        return setAccountStatus(tx, c, account, STATUS.inactive);
+      case 'resetpassword':
+        return sendPasswordReset(tx, { ...c, publicUrl: ctx.publicUrl }, account);
+      case 'activation-email':
+        return resendActivation(tx, { ...c, publicUrl: ctx.publicUrl }, account);
+      case 'reset-mfa':
+        return resetMfa(tx, c, [account]);
+    }
+  });
+}
