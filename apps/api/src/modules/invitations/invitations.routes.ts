@@ -1,0 +1,126 @@
+import {
+  errorBody,
+  invitation,
+  invitationBody,
+  invitationCreateQuery,
+  invitationDefaultBody,
+  invitationEditBody,
+  invitationIdParams,
+  invitationImportQuery,
+  invitationImportResult,
+  invitationListQuery,
+  invitationOptionalSponsorQuery,
+  invitationResendQuery,
+  invitationSearchQuery,
+  invitationSponsorQuery,
+  listResponse,
+  REDEEM_SCOPE,
+  redeemBody,
+  redeemResponse,
+  searchBody,
+  serverMessage,
+} from '@vault/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readCsvUpload } from '../../lib/csv.js';
+import * as service from './invitations.service.js';
+
+const tags = ['invitations'];
+const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/** Specification section 7, "Invitations", plus the default-code update and the redemption. */
+export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: { actor: import('../../plugins/types.js').Actor }): service.Ctx => ({
+    db: app.db,
+    actor: request.actor,
+    publicUrl: app.config.publicUrl,
+  });
+
+  app.get(
+    '/api/v1/invitations',
+    { config: { sponsor: 'optional' }, schema: { tags, querystring: invitationListQuery, response: { 200: listResponse(invitation), ...errors } } },
+    async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit),
+  );
+
+  app.post(
+    '/api/v1/invitations/search',
+    {
+      config: { sponsor: 'optional' },
+      schema: { tags, querystring: invitationSearchQuery, body: searchBody, response: { 200: listResponse(invitation), ...errors } },
+    },
+    async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit, request.body),
+  );
+
+  app.get(
+    '/api/v1/invitations/:id',
+    { schema: { tags, params: invitationIdParams, querystring: invitationOptionalSponsorQuery, response: { 200: invitation, ...errors } } },
+    async (request) => service.get(app.db, request.user!, request.sponsor, request.params.id),
+  );
+
+  app.post(
+    '/api/v1/invitations',
+    { config: { sponsor: 'required' }, schema: { tags, querystring: invitationCreateQuery, body: invitationBody, response: { 201: invitation, ...errors } } },
+    async (request, reply) => {
+      const created = await service.create(ctx(request), request.sponsor!, request.query.itype, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/v1/invitations',
+    { config: { sponsor: 'required' }, schema: { tags, body: invitationEditBody, response: { 200: invitation, ...errors } } },
+    async (request) => service.edit(ctx(request), request.sponsor!, request.body),
+  );
+
+  app.put(
+    '/api/v1/invitations/:id',
+    {
+      config: { sponsor: 'required' },
+      schema: { tags, summary: 'Resend the invitation e-mail', params: invitationIdParams, querystring: invitationResendQuery, response: { 200: serverMessage, ...errors } },
+    },
+    async (request) => service.resend(ctx(request), request.sponsor!, request.params.id, request.query.itype),
+  );
+
+  app.put(
+    '/api/v1/invitations/:id/default',
+    {
+      config: { sponsor: 'required' },
+      schema: {
+        tags,
+        summary: 'Make the invitation the default invite code (the previous default is cleared)',
+        params: invitationIdParams,
+        querystring: invitationSponsorQuery,
+        body: invitationDefaultBody.nullish(),
+        response: { 200: invitation.extend({ clearedIds: z.array(z.number().int()) }), ...errors },
+      },
+    },
+    async (request) => service.setDefault(ctx(request), request.sponsor!, request.params.id, request.body?.defaultInviteCode ?? true),
+  );
+
+  app.post(
+    '/api/v1/invitations/import',
+    {
+      config: { sponsor: 'required' },
+      schema: {
+        tags,
+        summary: 'Import invitations from a CSV file (multipart, field "file")',
+        consumes: ['multipart/form-data'],
+        querystring: invitationImportQuery,
+        response: { 200: invitationImportResult, ...errors, 413: errorBody },
+      },
+    },
+    async (request) => {
+      const upload = await readCsvUpload(request, { normaliseHeaders: true });
+      return service.importCsv(ctx(request), request.sponsor!, upload.rows, request.query.itype);
+    },
+  );
+
+  app.post(
+    '/api/v1/invitations/redeem',
+    {
+      config: { auth: 'integration', scope: REDEEM_SCOPE, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags, summary: 'Redeem an invitation (vault sign-up service, X-Api-Key)', body: redeemBody, response: { 200: redeemResponse, ...errors, 401: errorBody } },
+    },
+    async (request) => service.redeem(app.db, request.actor, request.integration!.sponsorId, request.body.code, request.body.email),
+  );
+};
