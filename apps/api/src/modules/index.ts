@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { operationsRoutes } from './app-status/operations.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { invitationRoutes } from './invitations/invitations.routes.js';
 import { referenceRoutes } from './reference/reference.routes.js';
 
 /** Every domain module, registered in this order by buildApp. Add a module here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes, operationsRoutes] as FastifyPluginAsync[];
+export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes, invitationRoutes, operationsRoutes] as FastifyPluginAsync[];
