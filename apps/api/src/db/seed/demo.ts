@@ -74,7 +74,7 @@ const OFFICES = [
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
-const BASE_PACKAGES = [
+export const BASE_PACKAGES = [
   {
     name: 'Essentials',
     description: 'A secure vault for one household’s most important documents.',
