@@ -1,0 +1,151 @@
+import { Alert, Badge, Button, Code, FileInput, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconFileTypeCsv } from '@tabler/icons-react';
+import { INVITATION_CSV_COLUMNS, type InvitationImportResult } from '@vault/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { useImportInvitations } from './api';
+
+type Line = InvitationImportResult['MigratedInvitation'][number];
+
+function LineTable({ lines, label, withReason }: { lines: Line[]; label: string; withReason: boolean }) {
+  if (lines.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None.
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea.Autosize mah={220} type="auto">
+      <Table striped withTableBorder fz="sm" aria-label={label} verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={60}>Line</Table.Th>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>E-mail</Table.Th>
+            {withReason && <Table.Th>Reason</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l) => (
+            <Table.Tr key={l.line}>
+              <Table.Td>{l.line}</Table.Td>
+              <Table.Td>{l.inviteCode || '—'}</Table.Td>
+              <Table.Td>{l.email || (l.type === 'open' ? 'open' : '—')}</Table.Td>
+              {withReason && <Table.Td c="red.8">{l.reason}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}
+
+const STATUS_COLOR = { success: 'teal', partial: 'yellow', failed: 'red' } as const;
+
+/** CSV import of invitations: upload one file, then both lists (migrated and not migrated, with line and reason). */
+export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; sponsorId: number; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useImportInvitations(sponsorId);
+  const result = upload.data;
+
+  useEffect(() => {
+    if (opened) {
+      setFile(null);
+      setError(null);
+      upload.reset();
+    }
+    // biome-ignore lint/correctness/useExhaustiveDependencies: reset on open only
+  }, [opened]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) {
+      setError('Please choose a CSV file.');
+      return;
+    }
+    setError(null);
+    try {
+      await upload.mutateAsync(file);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !upload.isPending && onClose()}
+      title="Import Invitations"
+      size="xl"
+      closeOnClickOutside={false}
+      withCloseButton={!upload.isPending}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      {!result ? (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm">
+              A CSV file (at most 10 MB and 100,000 rows) whose first line names the columns. Each line is one invitation; a line with
+              an e-mail and no code is a strict invitation, a line with a code is an open one.
+            </Text>
+            <Code block fz="xs">
+              {`${INVITATION_CSV_COLUMNS.join(',')}\nstrict,jane@example.com,Jane,Doe,,,2026-12-31,Basic,en,false\nopen,,,,SPRING26,100,2026-12-31,Basic,en,false`}
+            </Code>
+            <FileInput
+              label="CSV file"
+              placeholder="Choose a .csv file"
+              accept=".csv,text/csv"
+              value={file}
+              onChange={setFile}
+              leftSection={<IconFileTypeCsv size={18} />}
+              clearable
+              error={error && !file ? error : undefined}
+            />
+            {error && file && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={upload.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={upload.isPending}>
+                Upload
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="md">
+          <Alert color={STATUS_COLOR[result.migrationStatus]} variant="light" title={`Migration status: ${result.migrationStatus}`} role="status">
+            {result.message}
+          </Alert>
+          <Stack gap={6}>
+            <Group gap="xs">
+              <Title order={5}>Migrated invitations</Title>
+              <Badge color="teal" variant="light">
+                {result.MigratedInvitation.length}
+              </Badge>
+            </Group>
+            <LineTable lines={result.MigratedInvitation} label="Migrated invitations" withReason={false} />
+          </Stack>
+          <Stack gap={6}>
+            <Group gap="xs">
+              <Title order={5}>Not migrated invitations</Title>
+              <Badge color="red" variant="light">
+                {result.NotMigratedInvitation.length}
+              </Badge>
+            </Group>
+            <LineTable lines={result.NotMigratedInvitation} label="Not migrated invitations" withReason />
+          </Stack>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Close</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,329 @@
+import 'mantine-datatable/styles.layer.css';
+import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconColumns3, IconEdit, IconMailForward, IconPlus, IconSearch, IconStar, IconStarFilled, IconUpload, IconX } from '@tabler/icons-react';
+import { INVITATION_SEARCH_FIELDS, INVITATION_SEARCH_LABELS, type Invitation } from '@vault/contract';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useConfirm } from '../../components/confirm-context';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage, errorMessages } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { useListState } from '../../lib/list-state';
+import { useSponsor } from '../../lib/session';
+import { useInvitationList, useResendInvitation, useSetDefault } from './api';
+import { ImportDialog } from './ImportDialog';
+import { InvitationFormDialog } from './InvitationFormDialog';
+
+const COLUMNS = ['code', 'type', 'email', 'package', 'uses', 'expires', 'created', 'default', 'testAccount', 'status'] as const;
+const COLUMN_LABELS: Record<(typeof COLUMNS)[number], string> = {
+  code: 'Code',
+  type: 'Type',
+  email: 'E-mail',
+  package: 'Package',
+  uses: 'Uses',
+  expires: 'Expires',
+  created: 'Created',
+  default: 'Default',
+  testAccount: 'Test account',
+  status: 'Status',
+};
+const STATUS_COLOR = { pending: 'blue', used: 'gray', expired: 'orange' } as const;
+const searchOptions = INVITATION_SEARCH_FIELDS.map((f) => ({ value: f, label: INVITATION_SEARCH_LABELS[f] }));
+
+export function InvitationPage() {
+  const { sponsorId, sponsorCode } = useSponsor();
+  const list = useListState({ key: 'invitations', columns: COLUMNS });
+  const query = useInvitationList(sponsorId, list.offset, list.limit, list.search);
+  const resend = useResendInvitation(sponsorId);
+  const setDefault = useSetDefault(sponsorId);
+  const { alert } = useConfirm();
+
+  const [field, setField] = useState<string>(list.search?.fieldName ?? 'all');
+  const [value, setValue] = useState(list.search?.fieldValue ?? '');
+  useEffect(() => {
+    setField(list.search?.fieldName ?? 'all');
+    setValue(list.search?.fieldValue ?? '');
+  }, [list.search]);
+
+  const [editing, setEditing] = useState<Invitation | null>(null);
+  const [formOpened, setFormOpened] = useState(false);
+  const [importOpened, setImportOpened] = useState(false);
+  const [resendingId, setResendingId] = useState<number | null>(null);
+
+  // Specification section 4: with no sponsor chosen, an empty list with total 0.
+  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
+  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    list.setSearch(value.trim() ? { fieldName: field, fieldValue: value.trim() } : null);
+  };
+
+  const doResend = async (inv: Invitation) => {
+    setResendingId(inv.id);
+    try {
+      const result = await resend.mutateAsync(inv);
+      await alert({ title: 'Resend Invitation', message: result.message });
+    } catch (err) {
+      await alert({ title: 'Resend Invitation', message: errorMessages(err) });
+    } finally {
+      setResendingId(null);
+    }
+  };
+
+  const makeDefault = (inv: Invitation) =>
+    setDefault.mutate(
+      { id: inv.id, isDefault: true },
+      {
+        onSuccess: (saved) => notifications.show({ color: 'teal', title: 'Default invite code', message: `${saved.inviteCode} is now the default invite code.` }),
+        onError: (err) => void alert({ message: errorMessage(err) }),
+      },
+    );
+
+  const columns = useMemo<DataTableColumn<Invitation>[]>(
+    () => [
+      {
+        accessor: 'code',
+        title: 'Code',
+        hidden: !list.isVisible('code'),
+        render: (inv) => (
+          <Text size="sm" ff="monospace" fw={500}>
+            {inv.inviteCode}
+          </Text>
+        ),
+      },
+      {
+        accessor: 'type',
+        title: 'Type',
+        hidden: !list.isVisible('type'),
+        render: (inv) => (
+          <Badge variant="light" color={inv.type === 'open' ? 'grape' : 'cyan'} size="sm">
+            {inv.type}
+          </Badge>
+        ),
+      },
+      {
+        accessor: 'email',
+        title: 'E-mail',
+        hidden: !list.isVisible('email'),
+        render: (inv) =>
+          inv.type === 'open' ? (
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed" fs="italic">
+                open
+              </Text>
+              {inv.email && (
+                <Text size="xs" c="dimmed">
+                  {inv.email}
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            <Stack gap={0}>
+              <Text size="sm">{inv.email}</Text>
+              <Text size="xs" c="dimmed">
+                {[inv.firstName, inv.lastName].filter(Boolean).join(' ')}
+              </Text>
+            </Stack>
+          ),
+      },
+      { accessor: 'package', title: 'Package', hidden: !list.isVisible('package'), render: (inv) => inv.packageName ?? '—' },
+      {
+        accessor: 'uses',
+        title: 'Uses',
+        hidden: !list.isVisible('uses'),
+        render: (inv) => `${inv.uses} of ${inv.max}`,
+      },
+      { accessor: 'expires', title: 'Expires', hidden: !list.isVisible('expires'), render: (inv) => formatDateTime(inv.expireTime) || '—' },
+      { accessor: 'created', title: 'Created', hidden: !list.isVisible('created'), render: (inv) => formatDateTime(inv.createdDate) },
+      {
+        accessor: 'default',
+        title: 'Default',
+        hidden: !list.isVisible('default'),
+        render: (inv) =>
+          inv.defaultInviteCode ? (
+            <Badge color="yellow" variant="light" leftSection={<IconStarFilled size={12} />} data-testid="default-badge">
+              Default
+            </Badge>
+          ) : inv.type === 'open' && inv.status === 'pending' ? (
+            <Tooltip label="Make this the default invite code">
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconStar size={14} />}
+                onClick={() => makeDefault(inv)}
+                aria-label={`Make ${inv.inviteCode} the default invite code`}
+              >
+                Make default
+              </Button>
+            </Tooltip>
+          ) : (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ),
+      },
+      { accessor: 'testAccount', title: 'Test account', hidden: !list.isVisible('testAccount'), render: (inv) => (inv.testAccount ? 'Yes' : 'No') },
+      {
+        accessor: 'status',
+        title: 'Status',
+        hidden: !list.isVisible('status'),
+        render: (inv) => (
+          <Badge color={STATUS_COLOR[inv.status]} variant="dot" size="sm">
+            {inv.status}
+          </Badge>
+        ),
+      },
+      {
+        accessor: 'actions',
+        title: '',
+        textAlign: 'right',
+        render: (inv) => (
+          <Group gap={6} justify="flex-end" wrap="nowrap">
+            <Tooltip label="Edit">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Edit invitation ${inv.type === 'strict' ? inv.email : inv.inviteCode}`}
+                onClick={() => {
+                  setEditing(inv);
+                  setFormOpened(true);
+                }}
+              >
+                <IconEdit size={18} />
+              </ActionIcon>
+            </Tooltip>
+            {inv.email && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconMailForward size={14} />}
+                disabled={resendingId !== null || inv.status !== 'pending'}
+                loading={resendingId === inv.id}
+                onClick={() => doResend(inv)}
+                aria-label={`Resend invitation to ${inv.email}`}
+              >
+                Resend
+              </Button>
+            )}
+          </Group>
+        ),
+      },
+    ],
+    // biome-ignore lint/correctness/useExhaustiveDependencies: handlers are stable enough per render of the list
+    [list.isVisible, resendingId, setDefault.isPending],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Invitation"
+        description="Invite people to open a vault: one person at a time (strict) or many through a shared open code."
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImportOpened(true)} disabled={sponsorId === 0}>
+              Import CSV
+            </Button>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => {
+                setEditing(null);
+                setFormOpened(true);
+              }}
+              disabled={sponsorId === 0}
+            >
+              Create Invitation
+            </Button>
+          </>
+        }
+      />
+      <Paper withBorder p="md" mb="md">
+        <form onSubmit={search}>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Select
+              label="Search in"
+              data={searchOptions}
+              value={field}
+              onChange={(v) => setField(v ?? 'all')}
+              allowDeselect={false}
+              w={170}
+            />
+            <TextInput
+              label="Search"
+              placeholder={field === 'status' ? 'pending, used or expired' : field === 'type' ? 'strict or open' : 'Contains…'}
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              style={{ flex: 1, minWidth: 200 }}
+              leftSection={<IconSearch size={16} />}
+            />
+            <Button type="submit" disabled={sponsorId === 0}>
+              Search
+            </Button>
+            {list.search && (
+              <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => list.setSearch(null)}>
+                Clear
+              </Button>
+            )}
+            <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="default" leftSection={<IconColumns3 size={16} />}>
+                  Columns
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {COLUMNS.map((c) => (
+                  <Menu.Item key={c}>
+                    <Checkbox
+                      label={COLUMN_LABELS[c]}
+                      checked={list.isVisible(c)}
+                      onChange={(e) => {
+                        const next = e.currentTarget.checked ? [...list.columns, c] : list.columns.filter((x) => x !== c);
+                        if (next.length > 0) list.setColumns(next);
+                      }}
+                    />
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </form>
+      </Paper>
+      {query.isError && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {errorMessage(query.error)}
+        </Text>
+      )}
+      <DataTable<Invitation>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={260}
+        records={rows}
+        columns={columns}
+        idAccessor="id"
+        totalRecords={total}
+        recordsPerPage={list.limit}
+        page={list.page}
+        onPageChange={list.setPage}
+        fetching={sponsorId > 0 && query.isFetching}
+        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its invitations.' : list.search ? 'No invitation matches this search.' : 'No invitations yet.'}
+        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
+        aria-label="Invitations"
+      />
+      <InvitationFormDialog
+        opened={formOpened}
+        invitation={editing}
+        sponsorId={sponsorId}
+        sponsorCode={sponsorCode}
+        onClose={() => {
+          setFormOpened(false);
+          setEditing(null);
+        }}
+      />
+      <ImportDialog opened={importOpened} sponsorId={sponsorId} onClose={() => setImportOpened(false)} />
+    </>
+  );
+}
+
+export { InvitationPage as Component };
