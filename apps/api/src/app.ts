@@ -21,6 +21,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where logs go when logger is true (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -28,12 +30,13 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Request logs name the path, never a token (set-password links carry one in the query). */
 const redactUrl = (url: string) => url.replace(/([?&](token|key)=)[^&]*/gi, '$1[redacted]');
 
-export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === true
         ? {
-            level: config.LOG_LEVEL,
+            level: logStream ? 'info' : config.LOG_LEVEL,
+            ...(logStream ? { stream: logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-api-key"]'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
@@ -79,8 +82,14 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(tenant);
   await app.register(audit);
 
+  // Once closing, answers end their keep-alive connection so close() need not wait for idle sockets.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (closing) reply.header('connection', 'close');
   });
 
   app.get('/api/health', { config: { auth: 'public' } }, async (_request, reply) => {

@@ -62,10 +62,10 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 /** Builds the real app on a real database (PGlite, or PostgreSQL with TEST_DB=pg). */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(opts: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({ ADMIN_EMAIL: 'admin@test.local', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test' } as NodeJS.ProcessEnv);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}) });
   await app.ready();
   const tables = (
     await database.query<{ tablename: string }>(
