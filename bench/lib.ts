@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../apps/api/src/db/client.js';
+
+/** One line of the printed table. Times in milliseconds, throughput in requests per second. */
+export interface BenchRow {
+  scenario: string;
+  n: number;
+  median?: number;
+  p95?: number;
+  throughput?: number;
+  /** The DESIGN.md section 7 budget, as text, or '—' when it sets none. */
+  budget: string;
+  /** Whether the figure keeps the budget; undefined when there is nothing to compare. */
+  ok?: boolean;
+  note?: string;
+}
+
+export interface BenchSponsor {
+  id: number;
+  sponsorCode: string;
+  holders: number;
+}
+
+export interface BenchContext {
+  app: FastifyInstance;
+  database: Database;
+  /** http://127.0.0.1:<port> of the real app listening for this run. */
+  baseUrl: string;
+  /** Headers of a signed-in staff user (bearer token, XSRF echo and cookie). */
+  staff: Record<string, string>;
+  /** Staff credentials, for scenarios that sign in themselves. */
+  credentials: { username: string; password: string };
+  /** Bulk sponsors, largest first. */
+  sponsors: BenchSponsor[];
+  dataset: { holders: number; audit: number; sponsors: number; db: 'pglite' | 'pg' };
+  /** Scale of the run: 1 normally, smaller with --quick. */
+  scale: number;
+}
+
+/** A scenario: other issues add theirs as bench/scenarios/<name>.ts and list it in scenarios/index.ts. */
+export interface Scenario {
+  name: string;
+  description: string;
+  run(ctx: BenchContext): Promise<BenchRow[]>;
+}
+
+export const median = (sorted: number[]) => (sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : Number.NaN);
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : Number.NaN;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    url: string,
+  ) {
+    super(`${status} from ${url}: ${body.slice(0, 200)}`);
+  }
+}
+
+/** One HTTP call to the running app; throws HttpError on a non-2xx answer. */
+export async function call(
+  ctx: Pick<BenchContext, 'baseUrl'>,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<unknown> {
+  const url = `${ctx.baseUrl}${path}`;
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new HttpError(res.status, text, url);
+  return text ? JSON.parse(text) : null;
+}
+
+export interface LatencyOptions {
+  n: number;
+  warmup?: number;
+  budget: string;
+  /** Budget limits in ms, to mark the row ok or over. */
+  limits?: { median?: number; p95?: number };
+  note?: string;
+}
+
+/** Runs fn n times one after the other (after a warm-up) and summarises the latencies. */
+export async function latency(scenario: string, fn: (i: number) => Promise<unknown>, opts: LatencyOptions): Promise<BenchRow> {
+  for (let i = 0; i < (opts.warmup ?? Math.min(10, opts.n)); i++) await fn(i);
+  const times: number[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < opts.n; i++) {
+    const t = performance.now();
+    await fn(i);
+    times.push(performance.now() - t);
+  }
+  const total = performance.now() - t0;
+  times.sort((a, b) => a - b);
+  const row: BenchRow = {
+    scenario,
+    n: opts.n,
+    median: median(times),
+    p95: percentile(times, 0.95),
+    throughput: (opts.n / total) * 1000,
+    budget: opts.budget,
+    note: opts.note,
+  };
+  if (opts.limits) {
+    row.ok =
+      (opts.limits.median === undefined || row.median! < opts.limits.median) &&
+      (opts.limits.p95 === undefined || row.p95! < opts.limits.p95);
+  }
+  return row;
+}
+
+/**
+ * Throughput with `concurrency` loops for `seconds`, bounded by `maxRequests`: loopback only,
+ * stops by itself. Returns requests per second and the latency spread.
+ */
+export async function throughput(
+  fn: () => Promise<unknown>,
+  opts: { concurrency: number; seconds: number; maxRequests: number },
+): Promise<{ n: number; rps: number; median: number; p95: number }> {
+  const times: number[] = [];
+  const end = performance.now() + opts.seconds * 1000;
+  let issued = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (performance.now() < end && issued < opts.maxRequests) {
+        issued++;
+        const t = performance.now();
+        await fn();
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const total = performance.now() - t0;
+  times.sort((a, b) => a - b);
+  return { n: times.length, rps: (times.length / total) * 1000, median: median(times), p95: percentile(times, 0.95) };
+}
+
+/** A row saying the route a scenario needs is not there yet. */
+export const notBuilt = (scenario: string, budget: string, route: string): BenchRow => ({
+  scenario,
+  n: 0,
+  budget,
+  note: `not built yet (${route} answers 404)`,
+});
+
+/** True when the route exists (anything but 404 Not Found for an unknown route). */
+export async function routeExists(ctx: BenchContext, method: string, path: string, headers = ctx.staff): Promise<boolean> {
+  const res = await fetch(`${ctx.baseUrl}${path}`, { method, headers });
+  await res.arrayBuffer();
+  return res.status !== 404;
+}

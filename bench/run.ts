@@ -1,0 +1,141 @@
+/**
+ * npm run bench [-- --holders N --audit M --sponsors S --db pglite|pg --only a,b --quick --fresh]
+ * Builds (or reuses, under bench/.data/) a large data set with the bulk generator, starts the real app
+ * on it listening on 127.0.0.1, runs every scenario of bench/scenarios/index.ts through HTTP and prints
+ * a table with the DESIGN.md section 7 budget next to each figure. It only prints: no timed assertion.
+ */
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { BENCH_USER, openDataset } from './dataset.js';
+import { type BenchContext, type BenchRow, HttpError } from './lib.js';
+import { scenarios } from './scenarios/index.js';
+
+const { values } = parseArgs({
+  options: {
+    holders: { type: 'string', default: '100000' },
+    audit: { type: 'string', default: '1000000' },
+    sponsors: { type: 'string', default: '50' },
+    db: { type: 'string', default: 'pglite' },
+    only: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (values.help) {
+  console.log(`usage: npm run bench -- [--holders 100000] [--audit 1000000] [--sponsors 50] [--db pglite|pg] [--only ${scenarios.map((s) => s.name).join(',')}] [--quick] [--fresh]
+  --db pg uses BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres (a database vault_bench_* is created there).
+  DESIGN.md section 7 budgets are stated for --holders 1000000 --audit 10000000.`);
+  process.exit(0);
+}
+const int = (name: string, v: string) => {
+  const n = Number(v.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
+  return n;
+};
+const db = values.db === 'pg' ? 'pg' : values.db === 'pglite' ? 'pglite' : null;
+if (!db) throw new Error('--db must be pglite or pg');
+const spec = {
+  holders: int('holders', values.holders),
+  audit: int('audit', values.audit),
+  sponsors: Math.max(1, int('sponsors', values.sponsors)),
+  db,
+  url: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL,
+  fresh: values.fresh,
+} as const;
+const only = values.only?.split(',').map((s) => s.trim());
+const chosen = only ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
+if (only && chosen.length !== only.length) throw new Error(`unknown scenario; known: ${scenarios.map((s) => s.name).join(', ')}`);
+
+console.log(`Vault Admin Portal bench — ${cpus().length} CPU (${cpus()[0]?.model ?? '?'}), Node ${process.version}, ${db}`);
+const dataset = await openDataset(spec, (l) => console.log(l));
+console.log(
+  `Data set ready in ${(dataset.openMs / 1000).toFixed(1)} s${dataset.built ? ' (built now)' : ' (reused)'}; ${dataset.sponsors.length} bulk sponsors, largest ${dataset.sponsors[0]?.sponsorCode} with ${dataset.sponsors[0]?.holders} holders.`,
+);
+
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  ADMIN_EMAIL: BENCH_USER.username,
+  PUBLIC_URL: 'http://127.0.0.1:8080',
+  DEMO_DATA: 'false',
+} as NodeJS.ProcessEnv);
+const app = await buildApp({ config, database: dataset.database, logger: false });
+const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const login = await fetch(`${baseUrl}/api/v1/authentication/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(BENCH_USER),
+});
+if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+const body = (await login.json()) as { accessToken: string };
+const xsrf = /XSRF-TOKEN=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1] ?? '';
+const ctx: BenchContext = {
+  app,
+  database: dataset.database,
+  baseUrl,
+  staff: { authorization: `Bearer ${body.accessToken}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+  credentials: BENCH_USER,
+  sponsors: dataset.sponsors,
+  dataset: { holders: spec.holders, audit: spec.audit, sponsors: spec.sponsors, db },
+  scale: values.quick ? 0.25 : 1,
+};
+
+const rows: BenchRow[] = [];
+for (const s of chosen) {
+  process.stdout.write(`  running ${s.name} …\n`);
+  try {
+    rows.push(...(await s.run(ctx)));
+  } catch (err) {
+    rows.push({
+      scenario: s.name,
+      n: 0,
+      budget: '',
+      note: `failed: ${err instanceof HttpError ? `${err.status} ${err.body.slice(0, 80)}` : (err as Error).message}`,
+    });
+  }
+}
+const rss = process.memoryUsage().rss;
+rows.push({
+  scenario: 'bench process memory (RSS, app + load)',
+  n: 1,
+  budget: db === 'pglite' ? '< 1 GB (pglite)' : '< 250 MB (pg)',
+  ok: rss < (db === 'pglite' ? 1024 : 250) * 1024 * 1024,
+  note: `${(rss / 1024 / 1024).toFixed(0)} MB (includes the load loop)`,
+});
+
+const ms = (v?: number) => (v === undefined || Number.isNaN(v) ? '' : v < 10 ? v.toFixed(2) : v.toFixed(1));
+const table = [
+  ['scenario', 'n', 'median ms', 'p95 ms', 'req/s', 'budget (DESIGN 7)', '', 'note'],
+  ...rows.map((r) => [
+    r.scenario,
+    String(r.n),
+    ms(r.median),
+    ms(r.p95),
+    r.throughput === undefined ? '' : r.throughput.toFixed(0),
+    r.budget,
+    r.ok === undefined ? '' : r.ok ? 'ok' : 'OVER',
+    r.note ?? '',
+  ]),
+];
+const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
+const right = new Set([1, 2, 3, 4]);
+const fmt = (r: string[]) =>
+  r
+    .map((v, c) => (right.has(c) ? v.padStart(widths[c]!) : v.padEnd(widths[c]!)))
+    .join('  ')
+    .trimEnd();
+console.log('');
+console.log(`Data: ${spec.holders} holders, ${spec.audit} audit entries, ${spec.sponsors} sponsors on ${dataset.where}`);
+console.log(fmt(table[0]!));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const r of table.slice(1)) console.log(fmt(r));
+if (spec.holders < 1_000_000 || spec.audit < 10_000_000)
+  console.log(
+    '\nDESIGN 7 budgets are stated for 1,000,000 holders and 10,000,000 audit entries: npm run bench -- --holders 1000000 --audit 10000000',
+  );
+
+await app.close();
+await dataset.database.close();
