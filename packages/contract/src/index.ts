@@ -4,3 +4,4 @@ export * from './sponsors.js';
 export * from './invitations.js';
 export * from './people.js';
 export * from './operations.js';
+export * from './vaults.js';

@@ -3,9 +3,10 @@ import { operationsRoutes } from './app-status/operations.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
 import { referenceRoutes } from './reference/reference.routes.js';
+import { vaultRoutes } from './vaults/vaults.routes.js';
 import { advisorRoutes } from './advisors/advisors.routes.js';
 import { sponsorAdminRoutes } from './sponsor-admins/sponsor-admins.routes.js';
 import { sponsoredAdvisorRoutes } from './sponsored-advisors/sponsored-advisors.routes.js';
 
 /** Every domain module, registered in this order by buildApp. Add a module here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes, invitationRoutes, operationsRoutes, sponsorAdminRoutes, sponsoredAdvisorRoutes, advisorRoutes] as FastifyPluginAsync[];
+export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes, invitationRoutes, operationsRoutes, sponsorAdminRoutes, sponsoredAdvisorRoutes, advisorRoutes, vaultRoutes] as FastifyPluginAsync[];
