@@ -7,8 +7,8 @@ const BUDGET = '≥ 50% of the bare route';
  * The same page query as GET /api/v1/vaultholders (modules/vaults: page ids in holder id order, the
  * rows of those ids with package, sponsor and document count, and the total), written for the raw driver.
  */
-const PAGE_IDS = `select id from users where sponsor_id = $1 and role = 'vault_holder' order by id limit $2 offset $3`;
-const ROWS = `select u.id, v.id as "vaultId", u.first_name as "firstName", u.middle_name as "middleName", u.last_name as "lastName",
+export const PAGE_IDS = `select id from users where sponsor_id = $1 and role = 'vault_holder' order by id limit $2 offset $3`;
+export const ROWS = `select u.id, v.id as "vaultId", u.first_name as "firstName", u.middle_name as "middleName", u.last_name as "lastName",
     u.email, u.status_id as "statusId", u.test_account as "testAccount", u.localize, u.mfa_enabled as "mfaEnabled",
     u.last_login_at as "lastLoginAt", u.activated_at as "activatedAt", u.created_at as "createdAt",
     v.package_id as "packageId", bp.name as "packageName", v.license, v.sponsor_id as "sponsorId", s.sponsor_code as "sponsorCode",
@@ -16,7 +16,7 @@ const ROWS = `select u.id, v.id as "vaultId", u.first_name as "firstName", u.mid
   from users u join vaults v on v.holder_user_id = u.id join sponsors s on s.id = v.sponsor_id
   left join base_packages bp on bp.id = v.package_id
   where u.id = any($1::int[]) order by u.id`;
-const COUNT = `select count(*)::int as n from users where sponsor_id = $1 and role = 'vault_holder'`;
+export const COUNT = `select count(*)::int as n from users where sponsor_id = $1 and role = 'vault_holder'`;
 
 /** DESIGN 7: the list route against a bare Fastify route running the same query with the raw driver, same run. */
 export const listThroughput: Scenario = {
