@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureStaffAdmin } from './db/seed/admin.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { createMailWorker } from './mail/worker.js';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) mkdirSync(resolve(config.DATA_DIR), { recursive: true });
@@ -15,6 +16,9 @@ const admin = await ensureStaffAdmin(database.db, config.ADMIN_EMAIL, config.ADM
 const demo = config.demoData ? await seedDemoIfEmpty(database.db, { adminPassword: admin.generatedPassword ?? config.ADMIN_PASSWORD }) : null;
 const app = await buildApp({ config, database, logger: true });
 await app.listen({ port: config.PORT, host: config.HOST });
+// Every instance runs the outbox worker; FOR UPDATE SKIP LOCKED keeps them from sending a message twice.
+const mail = createMailWorker({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log.child({ component: 'mail' }) });
+mail.start();
 
 const address = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
 const lines = [
@@ -37,6 +41,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing running requests');
     // Fastify answers 503 to new requests while close() waits for the running ones.
+    await mail.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -171,6 +171,13 @@ export const grantAuthorizationBody = z.strictObject({
 });
 export type GrantAuthorizationBody = z.infer<typeof grantAuthorizationBody>;
 
+/** A date (YYYY-MM-DD, UTC) or an ISO date-time in a query. */
+export const dateQueryParam = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Use a date like 2024-01-31')
+  .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), 'Not a real date');
+
 /* ------------------------------------------------------------------ Failed files */
 
 export const FAILED_UPLOAD_REASONS = ['too_large', 'virus', 'type', 'storage_error'] as const;
@@ -208,8 +215,8 @@ export const failedUploadsQuery = z.object({
   sponsorId: z.coerce.number().int().min(0),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
-  fromDate: z.string().optional(),
-  toDate: z.string().optional(),
+  fromDate: dateQueryParam.optional(),
+  toDate: dateQueryParam.optional(),
   reason: z.enum(FAILED_UPLOAD_REASONS).optional(),
   /** open = failed or retry requested (the default). */
   status: z.enum(['open', 'all', ...FAILED_UPLOAD_STATUSES]).default('open'),
@@ -245,18 +252,12 @@ export const AUDIT_EXACT_COUNT_CAP = 10_000;
 export const AUDIT_EXPORT_MAX_ROWS = 200_000;
 export const AUDIT_MAX_RANGE_DAYS = 366;
 
-const dateParam = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Use a date like 2024-01-31')
-  .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), 'Not a real date');
-
 export const auditQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   sponsorid: z.coerce.number().int().min(0).optional(),
-  fromDate: dateParam.optional(),
-  toDate: dateParam.optional(),
+  fromDate: dateQueryParam.optional(),
+  toDate: dateQueryParam.optional(),
   /** An action or an action prefix ("vault_holder." matches every vault holder action). */
   action: z.string().trim().max(100).optional(),
   /** Part of the actor's e-mail address. */

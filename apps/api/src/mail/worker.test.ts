@@ -1,0 +1,160 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../db/schema/index.js';
+import { enqueueEmail } from '../lib/outbox.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { createMailWorker, type MailLogger } from './worker.js';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let t: TestApp;
+let server: SMTPServer;
+let smtpUrl: string;
+let received: Received[] = [];
+/** What the SMTP server answers to RCPT TO for the next calls: null accepts. */
+let rcptReply: ((address: string) => Error | null) | null = null;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, cb) {
+      const err = rcptReply?.(address.address) ?? null;
+      cb(err ?? undefined);
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await t.close();
+});
+beforeEach(async () => {
+  await t.reset();
+  received = [];
+  rcptReply = null;
+});
+
+const quiet: MailLogger = { info: () => {}, warn: () => {}, error: () => {} };
+const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
+
+async function queue(n: number, prefix = 'msg') {
+  for (let i = 0; i < n; i++) {
+    await enqueueEmail(t.db, { to: `${prefix}${i}@example.com`, subject: `${prefix} ${i}`, text: `Hello ${i}\nhttp://portal.test/set-password?token=abc${i}\n`, template: 'test' });
+  }
+}
+
+describe('the e-mail outbox worker', () => {
+  it('delivers pending messages through SMTP and marks them sent', async () => {
+    await queue(3);
+    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'Vault <no-reply@vault.test>', log: quiet });
+    expect(await worker.runOnce()).toBe(3);
+    await worker.stop();
+    expect(received).toHaveLength(3);
+    const first = received.find((r) => r.to[0] === 'msg0@example.com')!;
+    expect(first.raw).toMatch(/^Subject: msg 0$/m);
+    expect(first.raw).toMatch(/^From: Vault <no-reply@vault\.test>$/m);
+    expect(first.raw).toContain('set-password?token=abc0');
+    const rows = await t.db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.sentAt && r.attempts === 1)).toBe(true);
+  });
+
+  it('retries a temporary failure with backoff and delivers later', async () => {
+    await queue(1);
+    let refusals = 1;
+    rcptReply = () => (refusals-- > 0 ? smtpError(451, 'Try again later') : null);
+    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet });
+    await worker.runOnce();
+    let [row] = await t.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toMatch(/451/);
+    // Backoff: the next attempt is about a minute away, so a pass now sends nothing.
+    expect(row!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+    expect(await worker.runOnce()).toBe(0);
+    await t.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    expect(await worker.runOnce()).toBe(1);
+    [row] = await t.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(received).toHaveLength(1);
+    await worker.stop();
+  });
+
+  it('gives up after the attempt limit (and at once on a permanent refusal), and App Status shows it', async () => {
+    await queue(1, 'temp');
+    await queue(1, 'perm');
+    rcptReply = (address) => (address.startsWith('perm') ? smtpError(550, 'No such user') : smtpError(451, 'Mailbox busy'));
+    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet, maxAttempts: 3, backoffMs: () => 0 });
+    for (let i = 0; i < 5; i++) await worker.runOnce();
+    await worker.stop();
+    const rows = await t.db.select().from(emailOutbox);
+    expect(rows.find((r) => r.toAddress.startsWith('perm'))).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(rows.find((r) => r.toAddress.startsWith('temp'))).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(received).toHaveLength(0);
+
+    const s = await t.createSponsor('ALPHA');
+    const staff = await t.signInStaff();
+    const status = await t.app.inject({ method: 'GET', url: `/api/v1/admin/${s.id}`, headers: staff.headers });
+    const check = status.json().data.checks.find((c: { key: string }) => c.key === 'mail_failures');
+    expect(check).toMatchObject({ state: 'error', value: 2 });
+  });
+
+  it('never sends a message twice with two workers on one database', async () => {
+    await queue(40);
+    const a = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet, batchSize: 4 });
+    const b = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet, batchSize: 4 });
+    const drain = async (w: typeof a) => {
+      let total = 0;
+      for (;;) {
+        const n = await w.runOnce();
+        if (n === 0) return total;
+        total += n;
+      }
+    };
+    const [na, nb] = await Promise.all([drain(a), drain(b)]);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(na + nb).toBe(40);
+    expect(received).toHaveLength(40);
+    const ids = received.map((r) => /X-Vault-Outbox-Id: (\d+)/i.exec(r.raw)?.[1]);
+    expect(new Set(ids).size).toBe(40);
+    const rows = await t.db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('offers a message again when the instance that claimed it died (lease ended)', async () => {
+    await queue(1);
+    await t.db.update(emailOutbox).set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() - 1000) });
+    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet });
+    expect(await worker.runOnce()).toBe(1);
+    await worker.stop();
+    expect(received).toHaveLength(1);
+  });
+
+  it('without SMTP_URL keeps messages in the outbox and logs each link once', async () => {
+    await queue(2);
+    const lines: { obj: Record<string, unknown>; msg?: string }[] = [];
+    const log: MailLogger = { info: (obj, msg) => lines.push({ obj: obj as Record<string, unknown>, msg }), warn: () => {}, error: () => {} };
+    const worker = createMailWorker({ database: t.database, from: 'v@vault.test', log });
+    await worker.runOnce();
+    await worker.runOnce();
+    await worker.stop();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]!.obj).toMatchObject({ to: 'msg0@example.com', links: ['http://portal.test/set-password?token=abc0'] });
+    const rows = await t.db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true);
+  });
+});
