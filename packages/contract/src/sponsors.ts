@@ -14,6 +14,9 @@ export const sponsorGroup = z.object({
   name: z.string(),
   code: z.string(),
   parentId: z.number().int().nullable(),
+  /** Representatives (sponsored advisors) and vaults in the group. */
+  advisorCount: z.number().int().optional(),
+  vaultCount: z.number().int().optional(),
 });
 export type SponsorGroup = z.infer<typeof sponsorGroup>;
 

@@ -6,7 +6,7 @@ const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c
 
 // ---------- base packages ----------
 
-const portalCount = sql<number>`(select count(*) from ${packageSponsor} where ${packageSponsor.packageId} = ${basePackages.id})::int`;
+const portalCount = sql<number>`(select count(*) from package_sponsor ps where ps.package_id = "base_packages"."id")::int`;
 
 const baseColumns = {
   id: basePackages.id,
@@ -65,7 +65,7 @@ export async function baseUsage(db: Db, id: number) {
 
 // ---------- active packages ----------
 
-const vaultCount = sql<number>`(select count(*) from ${vaults} where ${vaults.sponsorId} = ${packageSponsor.sponsorId} and ${vaults.packageId} = ${packageSponsor.packageId})::int`;
+const vaultCount = sql<number>`(select count(*) from vaults v where v.sponsor_id = "package_sponsor"."sponsor_id" and v.package_id = "package_sponsor"."package_id")::int`;
 
 const activeColumns = {
   id: basePackages.id,

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { packageSponsor, sponsorAdmins, sponsorCategories, sponsorGroups, sponsors, users, vaults } from '../../db/schema/index.js';
+import { sponsorCategories, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
 export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const counts = {
-  administratorCount: sql<number>`(select count(*) from ${sponsorAdmins} where ${sponsorAdmins.sponsorId} = ${sponsors.id})::int`,
-  vaultCount: sql<number>`(select count(*) from ${vaults} where ${vaults.sponsorId} = ${sponsors.id})::int`,
-  packageCount: sql<number>`(select count(*) from ${packageSponsor} where ${packageSponsor.sponsorId} = ${sponsors.id})::int`,
+  administratorCount: sql<number>`(select count(*) from sponsor_admins sa where sa.sponsor_id = "sponsors"."id")::int`,
+  vaultCount: sql<number>`(select count(*) from vaults v where v.sponsor_id = "sponsors"."id")::int`,
+  packageCount: sql<number>`(select count(*) from package_sponsor ps where ps.sponsor_id = "sponsors"."id")::int`,
 };
 
 export async function listSponsorRows(db: Db, opts: { onlyId: number | null; search?: string; offset: number; limit: number }) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, sessions, sponsorCategories, sponsors, users } from '../../db/schema/index.js';
+import { auditLog, basePackages, packageSponsor, sessions, sponsorCategories, sponsors, users, vaultHolders, vaults } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -98,9 +98,16 @@ describe('GET /api/v1/sponsors/list', () => {
     const a = await t.createSponsor('ALPHA');
     await t.createSponsor('BETA');
     const admin = await t.signInSponsorAdmin(a.id);
+    const [pkg] = await t.db.insert(basePackages).values({ name: 'Gold', storageQuotaBytes: 1, listPriceCents: 100 }).returning();
+    await t.db.insert(packageSponsor).values({ sponsorId: a.id, packageId: pkg!.id, priceSaleCents: 100 });
+    const [holder] = await t.db.insert(users).values({ role: 'vault_holder', sponsorId: a.id, email: 'h@alpha.test', firstName: 'H', lastName: 'H' }).returning();
+    await t.db.insert(vaultHolders).values({ userId: holder!.id, sponsorId: a.id });
+    await t.db.insert(vaults).values({ holderUserId: holder!.id, sponsorId: a.id, packageId: pkg!.id });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/list', headers: admin.headers });
     expect(res.json()).toMatchObject({ total: 1, isEditable: false });
-    expect(res.json().data[0]).toMatchObject({ sponsorCode: 'ALPHA', administratorCount: 1 });
+    expect(res.json().data[0]).toMatchObject({ sponsorCode: 'ALPHA', administratorCount: 1, packageCount: 1, vaultCount: 1 });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/sponsors/${a.id}`, headers: admin.headers });
+    expect(detail.json()).toMatchObject({ administratorCount: 1, packageCount: 1, vaultCount: 1 });
   });
 });
 

@@ -1,0 +1,131 @@
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { sponsorAdmins, sponsorGroups, sponsoredAdvisors, users, vaults } from '../../db/schema/index.js';
+
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const parent = alias(sponsorGroups, 'parent');
+
+export async function getGroup(db: Db, sponsorId: number, code: string) {
+  const [row] = await db
+    .select({
+      id: sponsorGroups.id,
+      name: sponsorGroups.name,
+      code: sponsorGroups.code,
+      parentId: sponsorGroups.parentId,
+      parentName: parent.name,
+      advisorCount: sql<number>`(select count(*) from sponsored_advisors sa where sa.group_id = "sponsor_groups"."id")::int`,
+      vaultCount: sql<number>`(select count(*) from vaults v where v.group_id = "sponsor_groups"."id")::int`,
+    })
+    .from(sponsorGroups)
+    .leftJoin(parent, eq(parent.id, sponsorGroups.parentId))
+    .where(and(eq(sponsorGroups.sponsorId, sponsorId), sql`lower(${sponsorGroups.code}) = ${code.toLowerCase()}`));
+  return row ?? null;
+}
+
+export const groupById = async (db: Db, sponsorId: number, id: number) =>
+  (await db.select().from(sponsorGroups).where(and(eq(sponsorGroups.sponsorId, sponsorId), eq(sponsorGroups.id, id))))[0] ?? null;
+
+export const lockGroup = async (db: Db, id: number) => (await db.select().from(sponsorGroups).where(eq(sponsorGroups.id, id)).for('update'))[0] ?? null;
+
+export const parentsOf = (db: Db, sponsorId: number) =>
+  db.select({ id: sponsorGroups.id, parentId: sponsorGroups.parentId }).from(sponsorGroups).where(eq(sponsorGroups.sponsorId, sponsorId));
+
+export async function insertGroup(db: Db, values: { sponsorId: number; name: string; code: string; parentId: number | null }) {
+  const [row] = await db.insert(sponsorGroups).values(values).returning({ id: sponsorGroups.id });
+  return row!.id;
+}
+
+export async function updateGroup(db: Db, id: number, values: { name: string; parentId: number | null }) {
+  await db.update(sponsorGroups).set({ ...values, updatedAt: new Date() }).where(eq(sponsorGroups.id, id));
+}
+
+export async function deleteGroup(db: Db, id: number) {
+  await db.delete(sponsorGroups).where(eq(sponsorGroups.id, id));
+}
+
+export async function usage(db: Db, id: number) {
+  const n = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+  const [advisors, vaultCount, administrators, children] = await Promise.all([
+    n(db.select({ n: count() }).from(sponsoredAdvisors).where(eq(sponsoredAdvisors.groupId, id))),
+    n(db.select({ n: count() }).from(vaults).where(eq(vaults.groupId, id))),
+    n(db.select({ n: count() }).from(sponsorAdmins).where(eq(sponsorAdmins.groupId, id))),
+    n(db.select({ n: count() }).from(sponsorGroups).where(eq(sponsorGroups.parentId, id))),
+  ]);
+  return { advisors, vaults: vaultCount, administrators, children };
+}
+
+const memberGroup = alias(sponsorGroups, 'member_group');
+const personSearch = (search?: string) =>
+  search ? or(ilike(users.firstName, likeContains(search)), ilike(users.lastName, likeContains(search)), ilike(users.email, likeContains(search))) : undefined;
+
+/** Representatives of the sponsor in the group (member) or elsewhere (not member), with their group. */
+export async function advisors(db: Db, sponsorId: number, groupId: number, q: { member: boolean; search?: string; offset: number; limit: number }) {
+  const inGroup = q.member ? eq(sponsoredAdvisors.groupId, groupId) : or(isNull(sponsoredAdvisors.groupId), ne(sponsoredAdvisors.groupId, groupId));
+  const where = and(eq(sponsoredAdvisors.sponsorId, sponsorId), inGroup, personSearch(q.search));
+  const [data, [total]] = await Promise.all([
+    db
+      .select({
+        id: sponsoredAdvisors.id,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        statusId: users.statusId,
+        groupCode: memberGroup.code,
+        groupName: memberGroup.name,
+      })
+      .from(sponsoredAdvisors)
+      .innerJoin(users, eq(users.id, sponsoredAdvisors.userId))
+      .leftJoin(memberGroup, eq(memberGroup.id, sponsoredAdvisors.groupId))
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(sponsoredAdvisors.id))
+      .offset(q.offset)
+      .limit(q.limit),
+    db.select({ n: count() }).from(sponsoredAdvisors).innerJoin(users, eq(users.id, sponsoredAdvisors.userId)).where(where),
+  ]);
+  return { data, total: total?.n ?? 0 };
+}
+
+export async function groupVaults(db: Db, sponsorId: number, groupId: number, q: { member: boolean; search?: string; offset: number; limit: number }) {
+  const inGroup = q.member ? eq(vaults.groupId, groupId) : or(isNull(vaults.groupId), ne(vaults.groupId, groupId));
+  const where = and(eq(vaults.sponsorId, sponsorId), inGroup, personSearch(q.search));
+  const [data, [total]] = await Promise.all([
+    db
+      .select({
+        id: vaults.id,
+        holderUserId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        statusId: users.statusId,
+        groupCode: memberGroup.code,
+        groupName: memberGroup.name,
+      })
+      .from(vaults)
+      .innerJoin(users, eq(users.id, vaults.holderUserId))
+      .leftJoin(memberGroup, eq(memberGroup.id, vaults.groupId))
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(vaults.id))
+      .offset(q.offset)
+      .limit(q.limit),
+    db.select({ n: count() }).from(vaults).innerJoin(users, eq(users.id, vaults.holderUserId)).where(where),
+  ]);
+  return { data, total: total?.n ?? 0 };
+}
+
+export const advisorsOf = (db: Db, sponsorId: number, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.select({ id: sponsoredAdvisors.id, groupId: sponsoredAdvisors.groupId }).from(sponsoredAdvisors).where(and(eq(sponsoredAdvisors.sponsorId, sponsorId), inArray(sponsoredAdvisors.id, ids)));
+
+export const vaultsOf = (db: Db, sponsorId: number, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.select({ id: vaults.id, groupId: vaults.groupId }).from(vaults).where(and(eq(vaults.sponsorId, sponsorId), inArray(vaults.id, ids)));
+
+export async function moveAdvisors(db: Db, ids: number[], groupId: number | null) {
+  if (ids.length > 0) await db.update(sponsoredAdvisors).set({ groupId, updatedAt: new Date() }).where(inArray(sponsoredAdvisors.id, ids));
+}
+
+export async function moveVaults(db: Db, ids: number[], groupId: number | null) {
+  if (ids.length > 0) await db.update(vaults).set({ groupId, updatedAt: new Date() }).where(inArray(vaults.id, ids));
+}
