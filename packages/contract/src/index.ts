@@ -4,4 +4,6 @@ export * from './sponsors.js';
 export * from './invitations.js';
 export * from './people.js';
 export * from './operations.js';
+export * from './portals.js';
+export * from './packages.js';
 export * from './vaults.js';
