@@ -1,0 +1,133 @@
+import { Alert, Button, Checkbox, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ADMIN_FLAGS, type AdminFlag, EMAIL_PATTERN, FORBIDDEN_CHARS } from '@vault/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { errorMessages } from '../../lib/api';
+import { useCreateAdmin, useGroups } from './api';
+import { FlagGrid, localeOptions, useMyRights } from './components';
+
+const FORBIDDEN_RE = /['`~!@#$%^&*()=;:"<>/|?]/;
+export const nameError = (label: string, v: string, required = true) => {
+  if (required && !v.trim()) return `${label} is required`;
+  if (FORBIDDEN_RE.test(v)) return `${label} must not contain any of ${FORBIDDEN_CHARS}`;
+  if (v.trim().length > 100) return `${label} must be at most 100 characters`;
+  return null;
+};
+export const emailError = (v: string) => (!v.trim() ? 'E-mail is required' : EMAIL_PATTERN.test(v.trim()) ? null : 'Enter a valid e-mail address');
+
+const EMPTY = { email: '', firstName: '', lastName: '', title: '', group: null as string | null, localize: 'en', testAccount: false };
+const NO_FLAGS = (): Record<AdminFlag, boolean> => Object.fromEntries(ADMIN_FLAGS.map((f) => [f, f === 'hasPrivateFoldersAccess'])) as Record<AdminFlag, boolean>;
+
+/** "Create Administrator": every field and flag of specification section 3. */
+export function AdminCreateDialog({ opened, onClose, sponsorId, sponsorCode }: { opened: boolean; onClose: () => void; sponsorId: number; sponsorCode: string }) {
+  const [form, setForm] = useState(EMPTY);
+  const [flags, setFlags] = useState(NO_FLAGS);
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const create = useCreateAdmin(sponsorId);
+  const groups = useGroups(sponsorCode, opened);
+  const rights = useMyRights();
+
+  useEffect(() => {
+    if (!opened) {
+      setForm(EMPTY);
+      setFlags(NO_FLAGS());
+      setErrors({});
+      setServerErrors([]);
+      create.reset();
+    }
+    // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog closes
+  }, [opened]);
+
+  const set = <K extends keyof typeof EMPTY>(k: K, v: (typeof EMPTY)[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      email: emailError(form.email),
+      firstName: nameError('First name', form.firstName),
+      lastName: nameError('Last name', form.lastName),
+      title: nameError('Title', form.title, false),
+    };
+    setErrors(next);
+    setServerErrors([]);
+    if (Object.values(next).some(Boolean)) return;
+    try {
+      const created = await create.mutateAsync({
+        email: form.email.trim(),
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        sponsorId,
+        title: form.title.trim() || undefined,
+        group: form.group ? Number(form.group) : null,
+        localize: form.localize,
+        testAccount: form.testAccount,
+        ...flags,
+        // Specification section 5: creation always sets hasPrivateFoldersAccess.
+        hasPrivateFoldersAccess: true,
+      });
+      notifications.show({ color: 'teal', title: 'Administrator created', message: `${created.email} was created and an activation e-mail is on its way.` });
+      onClose();
+    } catch (err) {
+      setServerErrors(errorMessages(err));
+    }
+  };
+
+  const busy = create.isPending;
+  return (
+    <Modal opened={opened} onClose={() => !busy && onClose()} title="Create Administrator" size="xl" closeOnClickOutside={false} styles={{ title: { fontWeight: 650 } }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {serverErrors.length > 0 && (
+            <Alert color="red" variant="light" title="The administrator was not created" role="alert">
+              {serverErrors.map((m) => (
+                <Text size="sm" key={m}>
+                  {m}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          <TextInput label="E-mail" required value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} disabled={busy} autoComplete="off" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First name" required value={form.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} error={errors.firstName} disabled={busy} />
+            <TextInput label="Last name" required value={form.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} error={errors.lastName} disabled={busy} />
+            <TextInput label="Title" value={form.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} disabled={busy} />
+            <Select
+              label="Group"
+              placeholder={groups.data?.length ? 'No group' : 'This portal has no sub-portals'}
+              data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+              value={form.group}
+              onChange={(v) => set('group', v)}
+              clearable
+              disabled={busy}
+            />
+            <Select label="Localize" data={localeOptions} value={form.localize} onChange={(v) => set('localize', v ?? 'en')} allowDeselect={false} disabled={busy} />
+            <Checkbox label="Test account" checked={form.testAccount} onChange={(e) => set('testAccount', e.currentTarget.checked)} disabled={busy} mt={{ sm: 30 }} />
+          </SimpleGrid>
+          <Divider label="Access" labelPosition="left" />
+          <FlagGrid
+            flags={ADMIN_FLAGS}
+            values={flags}
+            disabled={busy}
+            onChange={(f, v) => setFlags((x) => ({ ...x, [f]: v }))}
+            lockedReason={(f) =>
+              f === 'hasPrivateFoldersAccess'
+                ? 'Every new administrator has private folders access.'
+                : rights.has(f)
+                  ? undefined
+                  : 'You can only grant access you have yourself.'
+            }
+          />
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,196 @@
+import { Alert, Anchor, Breadcrumbs, Button, Checkbox, Divider, Grid, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconCircleOff, IconKey, IconMailForward } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminItem } from '@vault/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useConfirm } from '../../components/confirm-context';
+import { errorMessage, errorMessages } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { useSponsor } from '../../lib/session';
+import { nameError } from './AdminCreateDialog';
+import { ADMIN_DIALOGS, actionsFor } from './AdminListPage';
+import { type AdminAction, adminCommand, peopleKeys, useAdmin, useGroups, useUpdateAdmin } from './api';
+import { Field, FlagGrid, fullName, localeLabel, localeOptions, StatusBadge, useMyRights } from './components';
+
+type Form = { firstName: string; lastName: string; title: string; group: string | null; localize: string; testAccount: boolean } & Record<AdminFlag, boolean>;
+
+const toForm = (a: SponsorAdminItem): Form => ({
+  firstName: a.firstName,
+  lastName: a.lastName,
+  title: a.title ?? '',
+  group: a.group === null ? null : String(a.group),
+  localize: a.localize,
+  testAccount: a.testAccount,
+  ...(Object.fromEntries(ADMIN_FLAGS.map((f) => [f, a[f]])) as Record<AdminFlag, boolean>),
+});
+
+/** /sponsor-admin/{id}/said/{said}: one administrator, whose flags and details can be changed. */
+export function AdminDetailPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const said = Number(params.said);
+  const { sponsorId, sponsorCode } = useSponsor();
+  const query = useAdmin(sponsorId, id);
+  const admin = query.data && query.data.said === said ? query.data : undefined;
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/sponsor-admin" size="sm">
+          Administrators
+        </Anchor>
+        <Text size="sm">{admin ? fullName(admin) : 'Administrator'}</Text>
+      </Breadcrumbs>
+      {query.isLoading && <Loader />}
+      {query.isError && (
+        <Alert color="red" title="This administrator cannot be shown" role="alert">
+          {errorMessage(query.error)}
+        </Alert>
+      )}
+      {query.data && !admin && (
+        <Alert color="red" title="This administrator cannot be shown" role="alert">
+          The address does not match an administrator of this portal.
+        </Alert>
+      )}
+      {admin && <AdminDetail admin={admin} sponsorId={sponsorId} sponsorCode={sponsorCode} />}
+    </Stack>
+  );
+}
+
+function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminItem; sponsorId: number; sponsorCode: string }) {
+  const [form, setForm] = useState<Form>(() => toForm(admin));
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [saveErrors, setSaveErrors] = useState<string[]>([]);
+  const update = useUpdateAdmin(sponsorId, admin.id);
+  const groups = useGroups(sponsorCode);
+  const rights = useMyRights();
+  const { confirm } = useConfirm();
+  const qc = useQueryClient();
+
+  useEffect(() => setForm(toForm(admin)), [admin]);
+  const dirty = JSON.stringify(form) !== JSON.stringify(toForm(admin));
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = { firstName: nameError('First name', form.firstName), lastName: nameError('Last name', form.lastName), title: nameError('Title', form.title, false) };
+    setErrors(next);
+    setSaveErrors([]);
+    if (Object.values(next).some(Boolean)) return;
+    const { group, title, firstName, lastName, ...rest } = form;
+    try {
+      await update.mutateAsync({ ...rest, firstName: firstName.trim(), lastName: lastName.trim(), title: title.trim(), group: group ? Number(group) : null });
+      notifications.show({ color: 'teal', title: 'Saved', message: `${fullName(admin)}'s access was saved.` });
+    } catch (err) {
+      setSaveErrors(errorMessages(err));
+    }
+  };
+
+  const allowed = actionsFor(admin.statusId);
+  const run = (action: AdminAction) =>
+    confirm({
+      title: ADMIN_DIALOGS[action].title,
+      message: ADMIN_DIALOGS[action].message(fullName(admin), admin.email),
+      command: adminCommand(action, sponsorId, admin.id),
+      onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) }),
+    });
+  const busy = update.isPending;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="md">
+            <div>
+              <Title order={2} fz={22}>
+                {fullName(admin)}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {admin.email}
+              </Text>
+            </div>
+            <Group gap="xs">
+              <StatusBadge statusId={admin.statusId} status={admin.status} />
+            </Group>
+            <SimpleGrid cols={2} spacing="sm">
+              <Field label="User id">{admin.id}</Field>
+              <Field label="Administrator id">{admin.said}</Field>
+              <Field label="Language">{localeLabel(admin.localize)}</Field>
+              <Field label="MFA">{admin.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</Field>
+              <Field label="Created">{formatDateTime(admin.createdAt)}</Field>
+              <Field label="Last sign-in">{formatDateTime(admin.lastLoginAt) || 'Never'}</Field>
+            </SimpleGrid>
+            <Divider />
+            <Stack gap="xs">
+              <Button variant="light" leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate')}>
+                Activate
+              </Button>
+              <Button variant="light" leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword')}>
+                Reset password
+              </Button>
+              <Button variant="light" leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email')}>
+                Resend activation link
+              </Button>
+              <Button variant="light" color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate || admin.id === rights.userId} onClick={() => run('deactivate')}>
+                Deactivate
+              </Button>
+            </Stack>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder radius="md" p="lg" component="form" onSubmit={save} noValidate aria-label="Administrator details and access">
+          <Stack gap="md">
+            <Title order={3} fz={18}>
+              Details and access
+            </Title>
+            {saveErrors.length > 0 && (
+              <Alert color="red" variant="light" title="Not saved" role="alert">
+                {saveErrors.map((m) => (
+                  <Text size="sm" key={m}>
+                    {m}
+                  </Text>
+                ))}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="First name" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })} error={errors.firstName} disabled={busy} />
+              <TextInput label="Last name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })} error={errors.lastName} disabled={busy} />
+              <TextInput label="Title" value={form.title} onChange={(e) => setForm({ ...form, title: e.currentTarget.value })} error={errors.title} disabled={busy} />
+              <Select
+                label="Group"
+                placeholder="No group"
+                data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+                value={form.group}
+                onChange={(v) => setForm({ ...form, group: v })}
+                clearable
+                disabled={busy}
+              />
+              <Select label="Localize" data={localeOptions} value={form.localize} onChange={(v) => setForm({ ...form, localize: v ?? 'en' })} allowDeselect={false} disabled={busy} />
+              <Checkbox label="Test account" checked={form.testAccount} onChange={(e) => setForm({ ...form, testAccount: e.currentTarget.checked })} disabled={busy} mt={{ sm: 30 }} />
+            </SimpleGrid>
+            <Divider label="Access flags" labelPosition="left" />
+            <FlagGrid
+              flags={ADMIN_FLAGS}
+              values={form}
+              disabled={busy}
+              onChange={(f, v) => setForm({ ...form, [f]: v })}
+              lockedReason={(f) => (rights.has(f) || admin[f] ? undefined : 'You can only grant access you have yourself.')}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" disabled={!dirty || busy} onClick={() => setForm(toForm(admin))}>
+                Undo changes
+              </Button>
+              <Button type="submit" disabled={!dirty} loading={busy}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export { AdminDetailPage as Component };

@@ -1,0 +1,166 @@
+import 'mantine-datatable/styles.layer.css';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCircleCheck, IconCircleOff, IconDots, IconEye, IconKey, IconMailForward, IconPlus } from '@tabler/icons-react';
+import { ADMIN_SEARCH_FIELDS, STATUS, type SponsorAdminItem } from '@vault/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useConfirm } from '../../components/confirm-context';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/api';
+import { useListState } from '../../lib/list-state';
+import { useSponsor } from '../../lib/session';
+import { AdminCreateDialog } from './AdminCreateDialog';
+import { type AdminAction, adminCommand, peopleKeys, useAdminList } from './api';
+import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
+
+const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
+  all: 'All fields',
+  email: 'E-mail',
+  firstName: 'First name',
+  lastName: 'Last name',
+  name: 'Name',
+  title: 'Title',
+  id: 'Id',
+};
+const searchFields = ADMIN_SEARCH_FIELDS.map((f) => ({ value: f, label: SEARCH_LABELS[f] }));
+
+export const ADMIN_DIALOGS: Record<AdminAction, { title: string; message: (name: string, email: string) => string }> = {
+  activate: { title: 'Account Activation Confirmation', message: (n) => `Activate the account of ${n}?` },
+  resetpassword: { title: 'Password Reset Confirmation', message: (n, e) => `Send ${n} a link to choose a new password (to ${e})?` },
+  'activation-email': { title: 'Resend Activation Email', message: (n, e) => `Send the activation e-mail to ${n} again (to ${e})?` },
+  deactivate: { title: 'Account Deactivation Confirmation', message: (n) => `Deactivate the account of ${n}? They are signed out and cannot sign in until activated again.` },
+};
+
+/** Which account actions fit a status. */
+export const actionsFor = (statusId: number) => ({
+  activate: statusId === STATUS.inactive || statusId === STATUS.pending,
+  deactivate: statusId === STATUS.active || statusId === STATUS.pending,
+  resetpassword: statusId === STATUS.active,
+  'activation-email': statusId === STATUS.pending,
+});
+
+export function AdminListPage() {
+  const { sponsorId, sponsorCode } = useSponsor();
+  const list = useListState({ key: 'sponsor-admins', columns: ['name', 'email', 'title', 'group', 'status', 'testAccount'] });
+  const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search);
+  const [creating, setCreating] = useState(false);
+  const { confirm } = useConfirm();
+  const qc = useQueryClient();
+  const rights = useMyRights();
+
+  const run = (action: AdminAction, a: SponsorAdminItem) =>
+    confirm({
+      title: ADMIN_DIALOGS[action].title,
+      message: ADMIN_DIALOGS[action].message(fullName(a), a.email),
+      command: adminCommand(action, sponsorId, a.id),
+      onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) }),
+    });
+
+  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
+  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
+  const detailPath = (a: SponsorAdminItem) => `/sponsor-admin/${a.id}/said/${a.said}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Administrators"
+        description="The people who manage this portal, and what each of them may do."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={sponsorId === 0}>
+            Create Administrator
+          </Button>
+        }
+      />
+      <SearchBar fields={searchFields} search={list.search} onSearch={list.setSearch} disabled={sponsorId === 0} label="administrators" />
+      {query.isError && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {errorMessage(query.error)}
+        </Text>
+      )}
+      <DataTable<SponsorAdminItem>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={260}
+        records={rows}
+        idAccessor="id"
+        totalRecords={total}
+        recordsPerPage={list.limit}
+        page={list.page}
+        onPageChange={list.setPage}
+        fetching={sponsorId > 0 && query.isFetching}
+        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its administrators.' : list.search ? 'No administrator matches this search.' : 'No administrators yet.'}
+        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
+        aria-label="Administrators"
+        columns={[
+          {
+            accessor: 'name',
+            title: 'Name',
+            render: (a) => (
+              <Stack gap={0}>
+                <Anchor component={Link} to={detailPath(a)} size="sm" fw={500}>
+                  {fullName(a)}
+                </Anchor>
+                {a.testAccount && (
+                  <Badge size="xs" variant="light" color="grape" w="fit-content">
+                    Test account
+                  </Badge>
+                )}
+              </Stack>
+            ),
+          },
+          { accessor: 'email', title: 'E-mail' },
+          { accessor: 'title', title: 'Title', render: (a) => a.title || '—' },
+          { accessor: 'groupName', title: 'Group', render: (a) => a.groupName || '—' },
+          { accessor: 'status', title: 'Status', render: (a) => <StatusBadge statusId={a.statusId} status={a.status} /> },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (a) => {
+              const allowed = actionsFor(a.statusId);
+              const self = a.id === rights.userId;
+              return (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label="Details and access">
+                    <ActionIcon variant="subtle" component={Link} to={detailPath(a)} aria-label={`Open ${fullName(a)}`}>
+                      <IconEye size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(a)}`}>
+                        <IconDots size={18} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate', a)}>
+                        Activate
+                      </Menu.Item>
+                      <Menu.Item leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword', a)}>
+                        Reset password
+                      </Menu.Item>
+                      <Menu.Item leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email', a)}>
+                        Resend activation link
+                      </Menu.Item>
+                      <Menu.Divider />
+                      <Menu.Item color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate || self} onClick={() => run('deactivate', a)}>
+                        Deactivate
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Group>
+              );
+            },
+          },
+        ]}
+      />
+      <AdminCreateDialog opened={creating} onClose={() => setCreating(false)} sponsorId={sponsorId} sponsorCode={sponsorCode} />
+    </>
+  );
+}
+
+export { AdminListPage as Component };

@@ -1,0 +1,172 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Grid, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconCheck, IconCircleCheck, IconCircleOff, IconEdit, IconKey, IconMailForward, IconShieldLock, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ADVISOR_FLAGS, PEOPLE_FLAG_LABELS, type SponsoredAdvisorItem } from '@vault/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useConfirm } from '../../components/confirm-context';
+import { MfaResetDialog } from '../../components/MfaResetDialog';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { useSponsor } from '../../lib/session';
+import { ADMIN_DIALOGS, actionsFor } from './AdminListPage';
+import { peopleKeys, type RepAction, repCommand, usePortalUser, useRep } from './api';
+import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
+import { RepresentativeModal } from './RepresentativeModal';
+import { useTestAccountToggle } from './RepresentativeListPage';
+
+/** /sponsor-trusted-advisors/{id}/staid/{staid}: one representative, with every action and the edit modal. */
+export function RepresentativeDetailPage() {
+  const params = useParams();
+  const userId = Number(params.id);
+  const staid = Number(params.staid);
+  const { sponsorId, sponsorCode } = useSponsor();
+  const query = useRep(sponsorId, userId);
+  const rep = query.data && query.data.id === staid ? query.data : undefined;
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/sponsor-trusted-advisors" size="sm">
+          Representatives
+        </Anchor>
+        <Text size="sm">{rep ? fullName(rep) : 'Representative'}</Text>
+      </Breadcrumbs>
+      {query.isLoading && <Loader />}
+      {(query.isError || (query.data && !rep)) && (
+        <Alert color="red" title="This representative cannot be shown" role="alert">
+          {query.isError ? errorMessage(query.error) : 'The address does not match a representative of this portal.'}
+        </Alert>
+      )}
+      {rep && <RepresentativeDetail rep={rep} sponsorId={sponsorId} sponsorCode={sponsorCode} />}
+    </Stack>
+  );
+}
+
+function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredAdvisorItem; sponsorId: number; sponsorCode: string }) {
+  const [editing, setEditing] = useState(false);
+  const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
+  const user = usePortalUser(sponsorId, rep.userId);
+  const toggleTest = useTestAccountToggle(sponsorId);
+  const rights = useMyRights();
+  const { confirm } = useConfirm();
+  const qc = useQueryClient();
+  const allowed = actionsFor(rep.statusId);
+  const testAccount = user.data?.testAccount ?? rep.testAccount;
+
+  const run = (action: RepAction) =>
+    confirm({
+      title: action === 'activation-email' ? 'Resend Activation Email' : ADMIN_DIALOGS[action].title,
+      message: ADMIN_DIALOGS[action].message(fullName(rep), rep.email),
+      command: repCommand(action, sponsorId, rep.userId),
+      onDone: () => {
+        void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) });
+        void qc.invalidateQueries({ queryKey: peopleKeys.user(sponsorId, rep.userId) });
+      },
+    });
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="md">
+            <div>
+              <Title order={2} fz={22}>
+                {fullName(rep)}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {rep.email}
+              </Text>
+            </div>
+            <StatusBadge statusId={rep.statusId} status={rep.status} />
+            <SimpleGrid cols={2} spacing="sm">
+              <Field label="User id">{rep.userId}</Field>
+              <Field label="Representative id">{rep.id}</Field>
+              <Field label="Group">{rep.groupName ?? '—'}</Field>
+              <Field label="Language">{localeLabel(rep.localize)}</Field>
+              <Field label="MFA">{rep.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</Field>
+              <Field label="Added by">{rep.ownerEmail ?? '—'}</Field>
+              <Field label="Created">{formatDateTime(rep.createdAt)}</Field>
+            </SimpleGrid>
+            <Switch
+              label="Test account"
+              checked={testAccount}
+              onChange={() => toggleTest({ ...rep, id: rep.userId, testAccount })}
+              disabled={user.isLoading}
+              description="Read from and saved to the user record."
+            />
+            <Stack gap="xs">
+              <Button leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Button variant="light" leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate')}>
+                Activate
+              </Button>
+              <Button variant="light" leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword')}>
+                Reset password
+              </Button>
+              <Button variant="light" leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email')}>
+                Send activation link
+              </Button>
+              {rights.canResetMfa && (
+                <Button
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconShieldLock size={16} />}
+                  onClick={() => setMfaTarget({ kind: 'sponsoredAdvisor', userId: rep.userId, sponsorId, label: `${fullName(rep)} (${rep.email})` })}
+                >
+                  Reset MFA
+                </Button>
+              )}
+              <Button variant="light" color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate} onClick={() => run('deactivate')}>
+                Deactivate
+              </Button>
+            </Stack>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="lg">
+            <Title order={3} fz={18} mb="sm">
+              Permissions
+            </Title>
+            {rep.permissions.length ? (
+              <Group gap="xs">
+                {rep.permissions.map((p) => (
+                  <Badge key={p} variant="light">
+                    {p}
+                  </Badge>
+                ))}
+              </Group>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No permissions.
+              </Text>
+            )}
+          </Paper>
+          <Paper withBorder radius="md" p="lg">
+            <Title order={3} fz={18} mb="sm">
+              Access flags
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              {ADVISOR_FLAGS.map((f) => (
+                <Group key={f} gap="xs" wrap="nowrap">
+                  {rep[f] ? <IconCheck size={16} color="var(--mantine-color-teal-6)" /> : <IconX size={16} color="var(--mantine-color-gray-5)" />}
+                  <Text size="sm" c={rep[f] ? undefined : 'dimmed'}>
+                    {PEOPLE_FLAG_LABELS[f]}
+                  </Text>
+                </Group>
+              ))}
+            </SimpleGrid>
+          </Paper>
+        </Stack>
+      </Grid.Col>
+      <RepresentativeModal opened={editing} rep={rep} sponsorId={sponsorId} sponsorCode={sponsorCode} onClose={() => setEditing(false)} />
+      <MfaResetDialog target={mfaTarget} onClose={() => setMfaTarget(null)} onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) })} />
+    </Grid>
+  );
+}
+
+export { RepresentativeDetailPage as Component };

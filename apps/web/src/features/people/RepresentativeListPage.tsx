@@ -1,0 +1,252 @@
+import 'mantine-datatable/styles.layer.css';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { IconCircleCheck, IconCircleOff, IconDots, IconEdit, IconEye, IconFlask, IconKey, IconMailForward, IconPlus, IconShieldLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PEOPLE_SEARCH_FIELDS, type ServerMessage, type SponsoredAdvisorItem } from '@vault/contract';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/confirm-context';
+import { MfaResetDialog } from '../../components/MfaResetDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/api';
+import { useListState } from '../../lib/list-state';
+import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { useSponsor } from '../../lib/session';
+import { ADMIN_DIALOGS, actionsFor } from './AdminListPage';
+import { peopleKeys, type RepAction, repCommand, useRepList, useSetTestAccount } from './api';
+import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
+import { RepresentativeModal } from './RepresentativeModal';
+
+export const PEOPLE_SEARCH_LABELS: Record<(typeof PEOPLE_SEARCH_FIELDS)[number], string> = {
+  all: 'All fields',
+  email: 'E-mail',
+  firstName: 'First name',
+  lastName: 'Last name',
+  name: 'Name',
+  id: 'Id',
+  status: 'Status',
+};
+export const peopleSearchFields = PEOPLE_SEARCH_FIELDS.map((f) => ({ value: f, label: PEOPLE_SEARCH_LABELS[f] }));
+
+/** Column options of specification section 2. */
+const COLUMNS = ['id', 'firstName', 'lastName', 'email', 'status'] as const;
+const COLUMN_LABELS: Record<string, string> = { id: 'Id', firstName: 'First name', lastName: 'Last name', email: 'Email', status: 'Status' };
+
+const DIALOGS: Record<RepAction, { title: string; message: (n: string, e: string) => string }> = {
+  ...ADMIN_DIALOGS,
+  'activation-email': { title: 'Resend Activation Email', message: (n, e) => `Send the activation link to ${n} (${e})?` },
+};
+
+/** Confirms and saves the test-account flag through users/{id}, answered as a server message. */
+export function useTestAccountToggle(sponsorId: number) {
+  const setTest = useSetTestAccount(sponsorId);
+  const { confirm } = useConfirm();
+  return (p: { id: number; firstName: string; lastName: string; testAccount: boolean }) => {
+    const next = !p.testAccount;
+    return confirm({
+      title: 'Test Account',
+      message: next ? `Mark ${fullName(p)} as a test account?` : `${fullName(p)} is no longer a test account?`,
+      command: async (): Promise<ServerMessage> => {
+        const user = await setTest.mutateAsync({ id: p.id, testAccount: next });
+        return { message: `${fullName(user)} is ${user.testAccount ? 'now' : 'no longer'} a test account.`, errorMsg: null, statusType: 'success' };
+      },
+    });
+  };
+}
+
+export function RepresentativeListPage() {
+  const { sponsorId, sponsorCode } = useSponsor();
+  const [params, setParams] = useSearchParams();
+  const unassigned = params.get('view') === 'unassigned';
+  const list = useListState({ key: 'representatives', columns: COLUMNS });
+  const query = useRepList(sponsorId, sponsorCode, list.offset, list.limit, unassigned ? null : list.search, unassigned);
+  const [modal, setModal] = useState<{ rep: SponsoredAdvisorItem | null } | null>(null);
+  const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
+  const { confirm } = useConfirm();
+  const qc = useQueryClient();
+  const rights = useMyRights();
+  const toggleTest = useTestAccountToggle(sponsorId);
+
+  const run = (action: RepAction, r: SponsoredAdvisorItem) =>
+    confirm({
+      title: DIALOGS[action].title,
+      message: DIALOGS[action].message(fullName(r), r.email),
+      command: repCommand(action, sponsorId, r.userId),
+      onDone: () => {
+        void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) });
+        void qc.invalidateQueries({ queryKey: peopleKeys.advisors() });
+      },
+    });
+
+  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
+  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
+  const detailPath = (r: SponsoredAdvisorItem) => `/sponsor-trusted-advisors/${r.userId}/staid/${r.id}`;
+
+  const columns: DataTableColumn<SponsoredAdvisorItem>[] = [
+    { accessor: 'id', title: 'Id', hidden: !list.isVisible('id'), width: 80 },
+    {
+      accessor: 'firstName',
+      title: 'First name',
+      hidden: !list.isVisible('firstName'),
+      render: (r) => (
+        <Anchor component={Link} to={detailPath(r)} size="sm" fw={500}>
+          {r.firstName}
+        </Anchor>
+      ),
+    },
+    { accessor: 'lastName', title: 'Last name', hidden: !list.isVisible('lastName') },
+    {
+      accessor: 'email',
+      title: 'Email',
+      hidden: !list.isVisible('email'),
+      render: (r) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{r.email}</Text>
+          {r.testAccount && (
+            <Badge size="xs" variant="light" color="grape">
+              Test
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { accessor: 'groupName', title: 'Group', render: (r) => r.groupName || '—' },
+    { accessor: 'status', title: 'Status', hidden: !list.isVisible('status'), render: (r) => <StatusBadge statusId={r.statusId} status={r.status} /> },
+    {
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      render: (r) => {
+        const allowed = actionsFor(r.statusId);
+        return (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label="Edit">
+              <ActionIcon variant="subtle" aria-label={`Edit ${fullName(r)}`} onClick={() => setModal({ rep: r })}>
+                <IconEdit size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(r)}`}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconEye size={16} />} component={Link} to={detailPath(r)}>
+                  Details
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate', r)}>
+                  Activate
+                </Menu.Item>
+                <Menu.Item leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword', r)}>
+                  Reset password
+                </Menu.Item>
+                <Menu.Item leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email', r)}>
+                  Send activation link
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFlask size={16} />} onClick={() => toggleTest({ ...r, id: r.userId })}>
+                  {r.testAccount ? 'Unmark test account' : 'Mark as test account'}
+                </Menu.Item>
+                {rights.canResetMfa && (
+                  <Menu.Item
+                    leftSection={<IconShieldLock size={16} />}
+                    onClick={() => setMfaTarget({ kind: 'sponsoredAdvisor', userId: r.userId, sponsorId, label: `${fullName(r)} (${r.email})` })}
+                  >
+                    Reset MFA
+                  </Menu.Item>
+                )}
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate} onClick={() => run('deactivate', r)}>
+                  Deactivate
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Representatives"
+        description="The trusted advisors who represent this portal, with their group, permissions and access."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setModal({ rep: null })} disabled={sponsorId === 0}>
+            Add Representative
+          </Button>
+        }
+      />
+      <SegmentedControl
+        mb="md"
+        value={unassigned ? 'unassigned' : 'all'}
+        onChange={(v) =>
+          setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            if (v === 'unassigned') next.set('view', 'unassigned');
+            else next.delete('view');
+            next.delete('page');
+            return next;
+          })
+        }
+        data={[
+          { value: 'all', label: 'All representatives' },
+          { value: 'unassigned', label: 'Unassigned advisors' },
+        ]}
+        aria-label="Which representatives"
+      />
+      {unassigned ? (
+        <Text size="sm" c="dimmed" mb="md">
+          Representatives of this portal who are not in any sub-portal.
+        </Text>
+      ) : (
+        <SearchBar
+          fields={peopleSearchFields}
+          search={list.search}
+          onSearch={list.setSearch}
+          disabled={sponsorId === 0}
+          label="representatives"
+          columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
+        />
+      )}
+      {query.isError && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {errorMessage(query.error)}
+        </Text>
+      )}
+      <DataTable<SponsoredAdvisorItem>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={260}
+        records={rows}
+        idAccessor="id"
+        columns={columns}
+        totalRecords={total}
+        recordsPerPage={list.limit}
+        page={list.page}
+        onPageChange={list.setPage}
+        fetching={sponsorId > 0 && query.isFetching}
+        noRecordsText={
+          sponsorId === 0
+            ? 'Choose a portal to see its representatives.'
+            : unassigned
+              ? 'Every representative is in a sub-portal.'
+              : list.search
+                ? 'No representative matches this search.'
+                : 'No representatives yet.'
+        }
+        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
+        aria-label="Representatives"
+      />
+      <RepresentativeModal opened={modal !== null} rep={modal?.rep} sponsorId={sponsorId} sponsorCode={sponsorCode} onClose={() => setModal(null)} />
+      <MfaResetDialog target={mfaTarget} onClose={() => setMfaTarget(null)} />
+    </>
+  );
+}
+
+export { RepresentativeListPage as Component };

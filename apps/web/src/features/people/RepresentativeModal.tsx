@@ -1,0 +1,309 @@
+import { Alert, Button, Checkbox, Divider, Group, Modal, Select, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconSearch } from '@tabler/icons-react';
+import { ADVISOR_FLAGS, type AdvisorFlag, type AdvisorLookup, type SponsoredAdvisorItem } from '@vault/contract';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage, errorMessages } from '../../lib/api';
+import { emailError, nameError } from './AdminCreateDialog';
+import { lookupAdvisor, useCategories, useGroups, useSaveRep } from './api';
+import { FlagGrid, localeOptions } from './components';
+
+type Flags = Record<AdvisorFlag, boolean>;
+const NO_FLAGS = (): Flags => Object.fromEntries(ADVISOR_FLAGS.map((f) => [f, false])) as Flags;
+
+interface FormState {
+  firstName: string;
+  lastName: string;
+  group: string | null;
+  localize: string;
+  permissions: string[];
+  testAccount: boolean;
+  flags: Flags;
+}
+const EMPTY_FORM = (): FormState => ({ firstName: '', lastName: '', group: null, localize: 'en', permissions: [], testAccount: false, flags: NO_FLAGS() });
+const fromRep = (r: SponsoredAdvisorItem): FormState => ({
+  firstName: r.firstName,
+  lastName: r.lastName,
+  group: r.group === null ? null : String(r.group),
+  localize: r.localize,
+  permissions: r.permissions,
+  testAccount: r.testAccount,
+  flags: Object.fromEntries(ADVISOR_FLAGS.map((f) => [f, r[f]])) as Flags,
+});
+
+/** The add modal's flags (specification section 4); all reset when it closes. */
+interface LookupFlags {
+  isExistingUser: boolean;
+  warning: string | null;
+  error: string | null;
+}
+const NO_LOOKUP: LookupFlags = { isExistingUser: false, warning: null, error: null };
+
+export interface RepresentativeModalProps {
+  opened: boolean;
+  /** Edit this representative; absent: add one. */
+  rep?: SponsoredAdvisorItem | null;
+  /** Open prefilled with an existing user (e.g. from the trusted collaborator list). */
+  existing?: AdvisorLookup | null;
+  sponsorId: number;
+  sponsorCode: string;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a representative. Adding looks the e-mail up first (names sent as NA): an advisor
+ * who already exists is prefilled with a warning and saving links them to this portal.
+ */
+export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorCode, onClose }: RepresentativeModalProps) {
+  const mode = rep ? 'edit' : 'create';
+  const [email, setEmail] = useState('');
+  const [emailErr, setEmailErr] = useState<string | null>(null);
+  const [looked, setLooked] = useState<AdvisorLookup | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [flags, setFlags] = useState<LookupFlags>(NO_LOOKUP);
+  const [form, setForm] = useState<FormState>(EMPTY_FORM);
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const save = useSaveRep(sponsorId);
+  const groups = useGroups(sponsorCode, opened);
+  const categories = useCategories(sponsorId, opened);
+  const openedFor = useRef<number>(0);
+
+  const applyLookup = (r: AdvisorLookup) => {
+    setLooked(r);
+    setFlags({ isExistingUser: r.isExistingUser, warning: r.isExistingUser && !r.isAssigned ? r.warning : null, error: r.isAssigned ? r.warning : null });
+    if (r.advisor) setForm((f) => ({ ...f, firstName: r.advisor!.firstName, lastName: r.advisor!.lastName, localize: r.advisor!.localize, testAccount: r.advisor!.testAccount }));
+    else setForm((f) => ({ ...f, firstName: '', lastName: '' }));
+  };
+
+  // Opening sets the modal up; closing resets every flag (specification section 4).
+  useEffect(() => {
+    if (opened) {
+      openedFor.current = sponsorId;
+      setEmail(rep?.email ?? existing?.advisor?.email ?? '');
+      setForm(rep ? fromRep(rep) : EMPTY_FORM());
+      setLooked(null);
+      setFlags(NO_LOOKUP);
+      if (existing) applyLookup(existing);
+    } else {
+      setEmail('');
+      setEmailErr(null);
+      setLooked(null);
+      setFlags(NO_LOOKUP);
+      setForm(EMPTY_FORM());
+      setErrors({});
+      setServerErrors([]);
+      setSavedAt(null);
+      save.reset();
+    }
+    // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the modal opens or closes
+  }, [opened]);
+
+  const check = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const err = emailError(email);
+    setEmailErr(err);
+    if (err) return;
+    setChecking(true);
+    setServerErrors([]);
+    try {
+      applyLookup(await lookupAdvisor(sponsorId, email.trim()));
+    } catch (error) {
+      setLooked(null);
+      setFlags({ ...NO_LOOKUP, error: errorMessage(error) });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  // The add modal reloads when the sponsor changes: the look-up is repeated for the new portal;
+  // a representative being edited belongs to the old one, so the modal closes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the sponsor change matters
+  useEffect(() => {
+    if (!opened || openedFor.current === sponsorId) return;
+    openedFor.current = sponsorId;
+    if (mode === 'edit') onClose();
+    else if (looked) void check();
+  }, [sponsorId]);
+
+  const changeEmail = (v: string) => {
+    setEmail(v);
+    if (looked || flags.error) {
+      setLooked(null);
+      setFlags(NO_LOOKUP);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const existingUser = mode === 'create' && flags.isExistingUser;
+    const next: Record<string, string | null> = existingUser ? {} : { firstName: nameError('First name', form.firstName), lastName: nameError('Last name', form.lastName) };
+    setErrors(next);
+    setServerErrors([]);
+    if (Object.values(next).some(Boolean)) return;
+    const common = {
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      group: form.group ? Number(form.group) : null,
+      localize: form.localize,
+      permissions: form.permissions,
+      testAccount: form.testAccount,
+      ...form.flags,
+    };
+    try {
+      if (mode === 'create') {
+        const saved = await save.mutateAsync({ mode: 'create', body: { email: email.trim(), ...common } });
+        notifications.show({
+          color: 'teal',
+          title: 'Representative added',
+          message: flags.isExistingUser ? `${saved.email} now represents this portal.` : `${saved.email} was created and an activation e-mail is on its way.`,
+        });
+        onClose();
+      } else {
+        const saved = await save.mutateAsync({ mode: 'update', body: { id: rep!.id, userId: rep!.userId, email: rep!.email, ...common } });
+        // In edit mode the modal stays open and the form is editable again after the save.
+        setForm(fromRep(saved));
+        setSavedAt(new Date().toLocaleTimeString());
+      }
+    } catch (err) {
+      setServerErrors(errorMessages(err));
+    }
+  };
+
+  const busy = save.isPending;
+  const showForm = mode === 'edit' || (looked !== null && !looked.isAssigned);
+  const namesLocked = mode === 'create' && flags.isExistingUser;
+  const permissionOptions = [...new Set([...(categories.data ?? []), ...form.permissions])];
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !busy && onClose()}
+      title={mode === 'edit' ? 'Edit Representative' : 'Add Representative'}
+      size="xl"
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      <Stack gap="md">
+        <form onSubmit={check} noValidate>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label="E-mail"
+              required
+              value={email}
+              onChange={(e) => changeEmail(e.currentTarget.value)}
+              error={emailErr}
+              disabled={mode === 'edit' || busy}
+              style={{ flex: 1 }}
+              autoComplete="off"
+              description={mode === 'create' ? 'The e-mail is looked up first: an existing user is filled in.' : undefined}
+            />
+            {mode === 'create' && (
+              <Button type="submit" variant={looked ? 'default' : 'filled'} leftSection={<IconSearch size={16} />} loading={checking} disabled={busy}>
+                Look up
+              </Button>
+            )}
+          </Group>
+        </form>
+
+        {flags.warning && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Existing user" data-testid="existing-user-warning">
+            {flags.warning}
+          </Alert>
+        )}
+        {flags.error && (
+          <Alert color="red" variant="light" title="Cannot add this e-mail" role="alert">
+            {flags.error}
+          </Alert>
+        )}
+        {serverErrors.length > 0 && (
+          <Alert color="red" variant="light" title="Not saved" role="alert">
+            {serverErrors.map((m) => (
+              <Text size="sm" key={m}>
+                {m}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        {savedAt && !busy && (
+          <Alert color="teal" variant="light" icon={<IconCheck size={18} />} title="Saved" role="status">
+            The representative was saved at {savedAt}. You can keep editing.
+          </Alert>
+        )}
+
+        {showForm && (
+          <form onSubmit={submit} noValidate aria-label="Assign form">
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label="First name"
+                  required
+                  value={form.firstName}
+                  onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
+                  error={errors.firstName}
+                  disabled={busy}
+                  readOnly={namesLocked}
+                />
+                <TextInput
+                  label="Last name"
+                  required
+                  value={form.lastName}
+                  onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })}
+                  error={errors.lastName}
+                  disabled={busy}
+                  readOnly={namesLocked}
+                />
+                <Select
+                  label="Group"
+                  placeholder={groups.data?.length ? 'No group' : 'This portal has no sub-portals'}
+                  data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+                  value={form.group}
+                  onChange={(v) => setForm({ ...form, group: v })}
+                  clearable
+                  disabled={busy}
+                />
+                <Select
+                  label="Localize"
+                  data={localeOptions}
+                  value={form.localize}
+                  onChange={(v) => setForm({ ...form, localize: v ?? 'en' })}
+                  allowDeselect={false}
+                  disabled={busy || namesLocked}
+                />
+              </SimpleGrid>
+              <TagsInput
+                label="Permissions"
+                description="The portal's categories this representative may work with; type to add another."
+                data={permissionOptions}
+                value={form.permissions}
+                onChange={(v) => setForm({ ...form, permissions: v })}
+                clearable
+                disabled={busy}
+                maxTags={100}
+              />
+              <Checkbox label="Test account" checked={form.testAccount} onChange={(e) => setForm({ ...form, testAccount: e.currentTarget.checked })} disabled={busy || namesLocked} />
+              <Divider label="Access flags" labelPosition="left" />
+              <FlagGrid flags={ADVISOR_FLAGS} values={form.flags} disabled={busy} onChange={(f, v) => setForm({ ...form, flags: { ...form.flags, [f]: v } })} />
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={onClose} disabled={busy}>
+                  {mode === 'edit' && savedAt ? 'Close' : 'Cancel'}
+                </Button>
+                <Button type="submit" loading={busy}>
+                  {mode === 'edit' ? 'Save' : flags.isExistingUser ? 'Add to this portal' : 'Save'}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+        {!showForm && (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,162 @@
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleOff, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AdvisorDetail } from '@vault/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useConfirm } from '../../components/confirm-context';
+import { MfaResetDialog } from '../../components/MfaResetDialog';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { useSponsor } from '../../lib/session';
+import { actionsFor } from './AdminListPage';
+import { type AdvisorAction, advisorCommand, peopleKeys, usePortalUser, useAdvisor } from './api';
+import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
+import { useTestAccountToggle } from './RepresentativeListPage';
+import { ADVISOR_DIALOGS } from './TrustedCollaboratorsPage';
+
+/** /trusted-advisor/{id}: one trusted collaborator, the portals they represent and every action. */
+export function TrustedCollaboratorDetailPage() {
+  const id = Number(useParams().id);
+  const { sponsorId } = useSponsor();
+  const query = useAdvisor(sponsorId, id);
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/trusted-advisors" size="sm">
+          Trusted Collaborators
+        </Anchor>
+        <Text size="sm">{query.data ? fullName(query.data) : 'Trusted collaborator'}</Text>
+      </Breadcrumbs>
+      {query.isLoading && <Loader />}
+      {query.isError && (
+        <Alert color="red" title="This trusted collaborator cannot be shown" role="alert">
+          {errorMessage(query.error)}
+        </Alert>
+      )}
+      {query.data && <Detail advisor={query.data} sponsorId={sponsorId} />}
+    </Stack>
+  );
+}
+
+function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: number }) {
+  const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
+  const rights = useMyRights();
+  const { confirm } = useConfirm();
+  const qc = useQueryClient();
+  const linkedHere = advisor.sponsors.some((s) => s.sponsorId === sponsorId);
+  // The test-account check reads users/{id}, which answers for advisors linked to the chosen portal.
+  const user = usePortalUser(sponsorId, advisor.id, linkedHere);
+  const toggleTest = useTestAccountToggle(sponsorId);
+  const allowed = actionsFor(advisor.statusId);
+  const testAccount = user.data?.testAccount ?? advisor.testAccount;
+
+  const run = (action: AdvisorAction) =>
+    confirm({
+      title: ADVISOR_DIALOGS[action].title,
+      message: ADVISOR_DIALOGS[action].message(fullName(advisor), advisor.email),
+      command: advisorCommand(action, sponsorId, advisor),
+      onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() }),
+    });
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="md">
+            <div>
+              <Title order={2} fz={22}>
+                {fullName(advisor)}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {advisor.email}
+              </Text>
+            </div>
+            <StatusBadge statusId={advisor.statusId} status={advisor.status} />
+            <SimpleGrid cols={2} spacing="sm">
+              <Field label="User id">{advisor.id}</Field>
+              <Field label="Language">{localeLabel(advisor.localize)}</Field>
+              <Field label="Owner email">{advisor.ownerEmail ?? '—'}</Field>
+              <Field label="MFA">{advisor.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</Field>
+              <Field label="Created">{formatDateTime(advisor.createdAt)}</Field>
+              <Field label="Last sign-in">{formatDateTime(advisor.lastLoginAt) || 'Never'}</Field>
+            </SimpleGrid>
+            <Switch
+              label="Test account"
+              checked={testAccount}
+              disabled={!linkedHere || user.isLoading}
+              description={linkedHere ? 'Read from and saved to the user record.' : 'Choose a portal this advisor represents to change it.'}
+              onChange={() => toggleTest({ ...advisor, testAccount })}
+            />
+            <Stack gap="xs">
+              <Button variant="light" leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate')}>
+                Activate
+              </Button>
+              <Button variant="light" leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword')}>
+                Reset password
+              </Button>
+              <Button variant="light" leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email')}>
+                Send activation link
+              </Button>
+              {rights.canResetMfa && (
+                <Button
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconShieldLock size={16} />}
+                  disabled={sponsorId === 0}
+                  onClick={() => setMfaTarget({ kind: 'advisor', userId: advisor.id, sponsorId, label: `${fullName(advisor)} (${advisor.email})` })}
+                >
+                  Reset MFA
+                </Button>
+              )}
+              <Button variant="light" color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate} onClick={() => run('deactivate')}>
+                Deactivate
+              </Button>
+            </Stack>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder radius="md" p="lg">
+          <Title order={3} fz={18} mb="sm">
+            Portals represented
+          </Title>
+          {advisor.sponsors.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              This advisor represents no portal.
+            </Text>
+          ) : (
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Portal</Table.Th>
+                  <Table.Th>Group</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {advisor.sponsors.map((s) => (
+                  <Table.Tr key={s.staid}>
+                    <Table.Td>{s.sponsorCode}</Table.Td>
+                    <Table.Td>{s.groupName ?? '—'}</Table.Td>
+                    <Table.Td ta="right">
+                      {s.sponsorId === sponsorId && (
+                        <Anchor component={Link} to={`/sponsor-trusted-advisors/${advisor.id}/staid/${s.staid}`} size="sm">
+                          Representative details
+                        </Anchor>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Paper>
+      </Grid.Col>
+      <MfaResetDialog target={mfaTarget} onClose={() => setMfaTarget(null)} onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() })} />
+    </Grid>
+  );
+}
+
+export { TrustedCollaboratorDetailPage as Component };
