@@ -1,0 +1,262 @@
+import 'mantine-datatable/styles.layer.css';
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArchive, IconArchiveOff, IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { BILLING_PERIOD_LABELS, BILLING_PERIODS, type BasePackage, type BillingPeriod, GIB, basePackageBody, formatBytes } from '@vault/contract';
+import { DataTable } from 'mantine-datatable';
+import { type FormEvent, useState } from 'react';
+import { useConfirm } from '../../components/confirm-context';
+import { PageHeader } from '../../components/PageHeader';
+import { ApiError, errorMessage } from '../../lib/api';
+import { parsePage } from '../../lib/list-state';
+import { useBasePackageMutations, useBasePackages } from './api';
+import { Money, MoneyInput, moneyError, useCan } from './components';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE } from '@vault/contract';
+
+/** Base Packages (/basepackages): the service's catalogue; staff create, edit, retire and delete unused ones. */
+export function BasePackagesPage() {
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  const includeRetired = params.get('retired') === '1';
+  const list = useBasePackages((page - 1) * PAGE_SIZE, PAGE_SIZE, includeRetired);
+  const { isStaff } = useCan();
+  const { retire, remove, refresh } = useBasePackageMutations();
+  const { confirm, alert } = useConfirm();
+  const [editing, setEditing] = useState<BasePackage | 'new' | null>(null);
+
+  const setParam = (k: string, v: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+      return next;
+    });
+
+  const toggleRetired = (p: BasePackage) =>
+    retire.mutate(
+      { id: p.id, retired: !p.retired },
+      {
+        onSuccess: (saved) =>
+          notifications.show({ color: 'teal', title: saved.retired ? 'Package retired' : 'Package restored', message: saved.retired ? `${saved.name} can no longer be assigned.` : `${saved.name} can be assigned again.` }),
+        onError: (err) => void alert({ message: errorMessage(err) }),
+      },
+    );
+
+  const del = (p: BasePackage) =>
+    confirm({
+      title: 'Delete Base Package',
+      message: `Delete ${p.name} from the catalogue? A package in use cannot be deleted; retire it instead.`,
+      command: () => remove(p.id),
+      onDone: () => void refresh(),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Base Packages"
+        description="The catalogue every portal's active packages come from."
+        actions={
+          <>
+            <Switch label="Show retired" checked={includeRetired} onChange={(e) => setParams({ ...(e.currentTarget.checked ? { retired: '1' } : {}) })} />
+            {isStaff && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                Create Base Package
+              </Button>
+            )}
+          </>
+        }
+      />
+      {list.isError && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {errorMessage(list.error)}
+        </Text>
+      )}
+      <DataTable<BasePackage>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={260}
+        records={list.data?.data ?? []}
+        idAccessor="id"
+        totalRecords={list.data?.total ?? 0}
+        recordsPerPage={PAGE_SIZE}
+        page={page}
+        onPageChange={(n) => setParam('page', n > 1 ? String(n) : null)}
+        fetching={list.isFetching}
+        noRecordsText="No base packages yet."
+        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
+        aria-label="Base Packages"
+        rowStyle={(p) => (p.retired ? { opacity: 0.6 } : undefined)}
+        columns={[
+          {
+            accessor: 'name',
+            title: 'Name',
+            render: (p) => (
+              <Stack gap={0} maw={320}>
+                <Group gap={6}>
+                  <Text size="sm" fw={600}>
+                    {p.name}
+                  </Text>
+                  {p.retired && (
+                    <Badge size="xs" color="gray">
+                      Retired
+                    </Badge>
+                  )}
+                </Group>
+                {p.description && (
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {p.description}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          { accessor: 'storageQuotaBytes', title: 'Storage', render: (p) => formatBytes(p.storageQuotaBytes) },
+          { accessor: 'listPrice', title: 'List price', textAlign: 'right', render: (p) => <Money value={p.listPrice} currency={p.currency} /> },
+          { accessor: 'billingPeriod', title: 'Billing', render: (p) => BILLING_PERIOD_LABELS[p.billingPeriod] },
+          {
+            accessor: 'features',
+            title: 'Features',
+            render: (p) =>
+              p.features.length ? (
+                <Group gap={4} maw={300}>
+                  {p.features.map((f) => (
+                    <Badge key={f} size="xs" variant="outline" color="gray" tt="none">
+                      {f}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  —
+                </Text>
+              ),
+          },
+          { accessor: 'portalCount', title: 'Portals', textAlign: 'right' },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            hidden: !isStaff,
+            render: (p) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
+                  <IconEdit size={18} />
+                </ActionIcon>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${p.name}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={p.retired ? <IconArchiveOff size={16} /> : <IconArchive size={16} />} onClick={() => toggleRetired(p)}>
+                      {p.retired ? 'Restore' : 'Retire'}
+                    </Menu.Item>
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => del(p)}>
+                      Delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <BasePackageDialog key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id} editing={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+function BasePackageDialog({ editing, onClose }: { editing: BasePackage | 'new' | null; onClose: () => void }) {
+  const current = editing !== null && editing !== 'new' ? editing : null;
+  const { save } = useBasePackageMutations();
+  const [name, setName] = useState(current?.name ?? '');
+  const [description, setDescription] = useState(current?.description ?? '');
+  const [quotaGb, setQuotaGb] = useState<number | string>(current ? current.storageQuotaBytes / GIB : 10);
+  const [price, setPrice] = useState(current?.listPrice ?? '');
+  const [currency, setCurrency] = useState(current?.currency ?? 'USD');
+  const [period, setPeriod] = useState<BillingPeriod>(current?.billingPeriod ?? 'monthly');
+  const [features, setFeatures] = useState<string[]>(current?.features ?? []);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      name,
+      description,
+      storageQuotaBytes: Math.round(Number(quotaGb) * GIB),
+      listPrice: price.trim(),
+      currency: currency.trim().toUpperCase(),
+      billingPeriod: period,
+      features,
+    };
+    const next: Record<string, string> = {};
+    const pe = moneyError(price);
+    if (pe) next.listPrice = pe;
+    if (quotaGb === '' || !Number.isFinite(Number(quotaGb))) next.storageQuotaBytes = 'Enter the storage quota in GB';
+    const parsed = basePackageBody.safeParse(body);
+    if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0] ?? 'form')] ??= i.message;
+    if (Object.keys(next).length > 0) {
+      setErrors(next);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id: current?.id ?? null, body });
+      notifications.show({ color: 'teal', title: current ? 'Base package saved' : 'Base package created', message: saved.name });
+      onClose();
+    } catch (err) {
+      const n: Record<string, string> = { form: errorMessage(err) };
+      if (err instanceof ApiError) for (const d of err.body.details ?? []) n[d.field] ??= d.message;
+      setErrors(n);
+    }
+  };
+
+  return (
+    <Modal
+      opened={editing !== null}
+      onClose={() => !save.isPending && onClose()}
+      title={current ? `Edit ${current.name}` : 'Create Base Package'}
+      size="lg"
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {errors.form && (
+            <Alert color="red" role="alert">
+              {errors.form}
+            </Alert>
+          )}
+          <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} />
+          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} autosize minRows={2} maxRows={5} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput label="Storage quota" suffix=" GB" min={0} decimalScale={2} value={quotaGb} onChange={setQuotaGb} error={errors.storageQuotaBytes} required />
+            <Select
+              label="Billing period"
+              data={BILLING_PERIODS.map((p) => ({ value: p, label: BILLING_PERIOD_LABELS[p] }))}
+              value={period}
+              onChange={(v) => setPeriod((v as BillingPeriod) ?? 'monthly')}
+              allowDeselect={false}
+            />
+            <MoneyInput label="List price" required currency={currency.toUpperCase()} placeholder="12.50" value={price} onChange={(e) => setPrice(e.currentTarget.value)} error={errors.listPrice} />
+            <TextInput label="Currency" value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} maxLength={3} error={errors.currency} />
+          </SimpleGrid>
+          <TagsInput label="Features" description="Type a feature and press Enter." value={features} onChange={setFeatures} error={errors.features} clearable />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {current ? 'Save' : 'Create'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export { BasePackagesPage as Component };

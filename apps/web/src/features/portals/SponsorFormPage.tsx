@@ -1,0 +1,298 @@
+import { Alert, Anchor, Button, Card, Grid, Group, Loader, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
+import { type SponsorCreateBody, type SponsorDetail, sponsorCreateBody, sponsorUpdateBody } from '@vault/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MfaResetDialog } from '../../components/MfaResetDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { ApiError, errorMessage } from '../../lib/api';
+import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { useMfaPreview, useSaveSponsor, useSponsorCategories, useSponsorDetail, useStatusList } from './api';
+import { NoPermission, SponsorStatusBadge, useCan } from './components';
+
+interface FormValues {
+  sponsorCode: string;
+  name: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  statusId: string;
+  hasCategory: boolean;
+  categories: string[];
+}
+
+const EMPTY: FormValues = { sponsorCode: '', name: '', contactName: '', contactEmail: '', contactPhone: '', statusId: '1', hasCategory: false, categories: [] };
+type Errors = Partial<Record<keyof FormValues | 'form', string>>;
+
+const fromDetail = (d: SponsorDetail, categories?: string[], hasCategory?: boolean): FormValues => ({
+  sponsorCode: d.sponsorCode,
+  name: d.name,
+  contactName: d.contactName ?? '',
+  contactEmail: d.contactEmail ?? '',
+  contactPhone: d.contactPhone ?? '',
+  statusId: String(d.statusId),
+  hasCategory: hasCategory ?? d.hasCategory,
+  categories: categories ?? d.categories,
+});
+
+/** /sponsor creates a portal (staff only); /sponsor/{id} edits one and resets its administrators' MFA. */
+export function SponsorFormPage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const editing = id !== null;
+  const { isStaff, allowed: canResetMfa } = useCan('hasManageMfaAccess');
+  const detail = useSponsorDetail(id ?? 0);
+  const categories = useSponsorCategories(id ?? 0);
+  const statuses = useStatusList();
+  const save = useSaveSponsor();
+  const navigate = useNavigate();
+
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [loadedFor, setLoadedFor] = useState<number | null>(null);
+
+  // The form starts from the saved sponsor and the categories call (specification section 3).
+  useEffect(() => {
+    if (editing && detail.data && categories.data && loadedFor !== detail.data.id) {
+      setValues(fromDetail(detail.data, categories.data.data.map((c) => c.name), categories.data.hasCategory));
+      setLoadedFor(detail.data.id);
+      setErrors({});
+    }
+    if (!editing && loadedFor !== null) {
+      setValues(EMPTY);
+      setLoadedFor(null);
+    }
+  }, [editing, detail.data, categories.data, loadedFor]);
+
+  const set = <K extends keyof FormValues>(k: K, v: FormValues[K]) => {
+    setValues((prev) => ({ ...prev, [k]: v }));
+    setErrors((prev) => ({ ...prev, [k]: undefined, form: undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const raw = {
+      name: values.name,
+      contactName: values.contactName,
+      contactEmail: values.contactEmail,
+      contactPhone: values.contactPhone,
+      statusId: Number(values.statusId) as 1 | 2,
+      hasCategory: values.hasCategory,
+      categories: values.hasCategory ? values.categories : [],
+    };
+    const body: SponsorCreateBody | Omit<SponsorCreateBody, 'sponsorCode'> = editing ? raw : { sponsorCode: values.sponsorCode, ...raw };
+    const parsed = (editing ? sponsorUpdateBody : sponsorCreateBody).safeParse(body);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'form') as keyof Errors;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id, body });
+      notifications.show({ color: 'teal', title: editing ? 'Portal saved' : 'Portal created', message: `${saved.sponsorCode} · ${saved.name}` });
+      if (!editing) navigate(`/sponsor/${saved.id}`, { replace: true });
+      else setValues(fromDetail(saved));
+    } catch (err) {
+      const next: Errors = { form: errorMessage(err) };
+      if (err instanceof ApiError) for (const d of err.body.details ?? []) next[d.field.split('.')[0] as keyof Errors] ??= d.message;
+      setErrors(next);
+    }
+  };
+
+  if (!editing && !isStaff) {
+    return (
+      <>
+        <PageHeader title="Create Portal" />
+        <NoPermission>Only the service staff may create portals.</NoPermission>
+      </>
+    );
+  }
+  if (editing && (detail.isPending || categories.isPending)) return <Loader m="xl" />;
+  if (editing && (detail.isError || categories.isError)) {
+    return (
+      <>
+        <PageHeader title="Portal" />
+        <Alert color="red" role="alert">
+          {errorMessage(detail.error ?? categories.error)}
+        </Alert>
+      </>
+    );
+  }
+
+  const statusOptions = (statuses.data?.data ?? [
+    { id: 1, name: 'Active' },
+    { id: 2, name: 'Inactive' },
+  ])
+    .filter((s) => s.id === 1 || s.id === 2)
+    .map((s) => ({ value: String(s.id), label: s.name }));
+
+  return (
+    <>
+      <Anchor component={Link} to="/sponsors" size="sm" mb="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+        <IconArrowLeft size={14} /> Portals
+      </Anchor>
+      <PageHeader
+        title={editing ? `Portal ${detail.data?.sponsorCode ?? ''}` : 'Create Portal'}
+        description={editing ? detail.data?.name : 'A new sponsor: its unique code, name, contact, categories and status.'}
+        actions={editing && detail.data ? <SponsorStatusBadge statusId={detail.data.statusId} /> : undefined}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder padding="lg" radius="md">
+            <form onSubmit={submit} noValidate aria-label={editing ? 'Edit portal' : 'Create portal'}>
+              <Stack gap="md">
+                {errors.form && (
+                  <Alert color="red" role="alert">
+                    {errors.form}
+                  </Alert>
+                )}
+                <Grid gap="md">
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
+                    <TextInput
+                      label="Sponsor code"
+                      required={!editing}
+                      readOnly={editing}
+                      variant={editing ? 'filled' : 'default'}
+                      description={editing ? 'The code cannot change.' : '2–20 letters, digits, - or _'}
+                      value={values.sponsorCode}
+                      onChange={(e) => set('sponsorCode', e.currentTarget.value.toUpperCase())}
+                      error={errors.sponsorCode ?? (errors as Record<string, string | undefined>).code}
+                      maxLength={20}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 8 }}>
+                    <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} maxLength={120} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
+                    <TextInput label="Contact name" value={values.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} error={errors.contactName} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
+                    <TextInput label="Contact e-mail" type="email" value={values.contactEmail} onChange={(e) => set('contactEmail', e.currentTarget.value)} error={errors.contactEmail} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
+                    <TextInput label="Contact phone" type="tel" value={values.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} error={errors.contactPhone} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
+                    <Select
+                      label="Status"
+                      data={statusOptions}
+                      value={values.statusId}
+                      onChange={(v) => set('statusId', v ?? '1')}
+                      allowDeselect={false}
+                      disabled={!isStaff}
+                      description={isStaff ? undefined : 'Only the service staff may change it.'}
+                      error={errors.statusId}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 8 }}>
+                    <Switch
+                      mt={{ base: 0, sm: 30 }}
+                      label="Uses sponsor categories"
+                      checked={values.hasCategory}
+                      onChange={(e) => set('hasCategory', e.currentTarget.checked)}
+                    />
+                  </Grid.Col>
+                  {values.hasCategory && (
+                    <Grid.Col span={12}>
+                      <TagsInput
+                        label="Categories"
+                        description="Type a category and press Enter."
+                        value={values.categories}
+                        onChange={(v) => set('categories', v)}
+                        error={errors.categories}
+                        clearable
+                        maxTags={50}
+                      />
+                    </Grid.Col>
+                  )}
+                </Grid>
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" component={Link} to="/sponsors">
+                    Cancel
+                  </Button>
+                  <Button type="submit" loading={save.isPending}>
+                    {editing ? 'Save' : 'Create Portal'}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Card>
+        </Grid.Col>
+        {editing && detail.data && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">
+              <Card withBorder padding="lg" radius="md">
+                <Title order={4} mb="sm">
+                  In this portal
+                </Title>
+                <Stack gap={6}>
+                  <Group justify="space-between">
+                    <Text size="sm" c="dimmed">
+                      Administrators
+                    </Text>
+                    <Text size="sm" fw={600}>
+                      {detail.data.administratorCount}
+                    </Text>
+                  </Group>
+                  <Group justify="space-between">
+                    <Text size="sm" c="dimmed">
+                      Vaults
+                    </Text>
+                    <Text size="sm" fw={600}>
+                      {detail.data.vaultCount}
+                    </Text>
+                  </Group>
+                  <Group justify="space-between">
+                    <Text size="sm" c="dimmed">
+                      Active packages
+                    </Text>
+                    <Text size="sm" fw={600}>
+                      {detail.data.packageCount}
+                    </Text>
+                  </Group>
+                </Stack>
+              </Card>
+              {canResetMfa && <SponsorMfaCard sponsorCode={detail.data.sponsorCode} />}
+            </Stack>
+          </Grid.Col>
+        )}
+      </Grid>
+    </>
+  );
+}
+
+/** Sponsor MFA reset: every administrator of the sponsor, after a confirmation that says how many. */
+function SponsorMfaCard({ sponsorCode }: { sponsorCode: string }) {
+  const preview = useMfaPreview(sponsorCode, true);
+  const [target, setTarget] = useState<MfaResetTarget | null>(null);
+  const count = preview.data?.count ?? 0;
+  const people = count === 1 ? '1 administrator' : `${count} administrators`;
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Group gap="xs" mb="xs">
+        <IconShieldLock size={18} />
+        <Title order={4}>Multi-factor authentication</Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        {preview.isPending ? 'Counting administrators…' : preview.isError ? errorMessage(preview.error) : preview.data.message}
+      </Text>
+      <Button
+        color="red"
+        variant="light"
+        fullWidth
+        disabled={!preview.data || count === 0}
+        onClick={() => setTarget({ kind: 'sponsor', sponsorCode, label: `${people} of ${sponsorCode}` })}
+      >
+        Reset MFA for administrators
+      </Button>
+      <MfaResetDialog target={target} onClose={() => setTarget(null)} onDone={() => void preview.refetch()} />
+    </Card>
+  );
+}
+
+export { SponsorFormPage as Component };

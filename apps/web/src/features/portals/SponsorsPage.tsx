@@ -1,0 +1,227 @@
+import 'mantine-datatable/styles.layer.css';
+import { ActionIcon, Badge, Button, Checkbox, Collapse, Group, Menu, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconColumns3, IconEdit, IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SponsorRow } from '@vault/contract';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/api';
+import { useListState } from '../../lib/list-state';
+import { setSponsor, useSponsor } from '../../lib/session';
+import { shellKeys } from '../../lib/sponsors';
+import { useSponsorList } from './api';
+import { SponsorStatusBadge, useCan } from './components';
+
+const COLUMNS = ['code', 'name', 'contact', 'status', 'administrators', 'vaults', 'packages'] as const;
+const COLUMN_LABELS: Record<(typeof COLUMNS)[number], string> = {
+  code: 'Code',
+  name: 'Name',
+  contact: 'Contact',
+  status: 'Status',
+  administrators: 'Administrators',
+  vaults: 'Vaults',
+  packages: 'Packages',
+};
+const MENU_BAR_KEY = 'portals_menu_bar';
+
+/** Whether the list's menu bar (search, columns, create) is shown; remembered in the browser. */
+function useMenuBar(): [boolean, () => void] {
+  const [shown, setShown] = useState(() => localStorage.getItem(MENU_BAR_KEY) !== 'hidden');
+  const toggle = () =>
+    setShown((s) => {
+      localStorage.setItem(MENU_BAR_KEY, s ? 'hidden' : 'shown');
+      return !s;
+    });
+  return [shown, toggle];
+}
+
+/** Portals (/sponsors): every sponsor the user may work in, searchable and paged; choosing one stores it. */
+export function SponsorsPage() {
+  const list = useListState({ key: 'portals', columns: COLUMNS });
+  const search = list.search?.fieldValue ?? '';
+  const query = useSponsorList(list.offset, list.limit, search);
+  const { sponsorId } = useSponsor();
+  const { isStaff } = useCan();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [menuBar, toggleMenuBar] = useMenuBar();
+  const [text, setText] = useState(search);
+  useEffect(() => setText(search), [search]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    list.setSearch(text.trim() ? { fieldName: 'name', fieldValue: text.trim() } : null);
+  };
+
+  /** Specification sections 3 and 4: the chosen sponsor is kept under session_sponsor; the data reloads. */
+  const choose = (s: SponsorRow) => {
+    if (s.id === sponsorId) return;
+    setSponsor({ sponsorId: s.id, sponsorCode: s.sponsorCode });
+    void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0] && q.queryKey[0] !== 'portals' });
+  };
+
+  const columns = useMemo<DataTableColumn<SponsorRow>[]>(
+    () => [
+      {
+        accessor: 'code',
+        title: 'Code',
+        hidden: !list.isVisible('code'),
+        render: (s) => (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" ff="monospace" fw={600}>
+              {s.sponsorCode}
+            </Text>
+            {s.id === sponsorId && (
+              <Badge size="xs" color="blue" variant="light">
+                Chosen
+              </Badge>
+            )}
+          </Group>
+        ),
+      },
+      { accessor: 'name', title: 'Name', hidden: !list.isVisible('name'), render: (s) => <Text size="sm">{s.name}</Text> },
+      {
+        accessor: 'contact',
+        title: 'Contact',
+        hidden: !list.isVisible('contact'),
+        render: (s) =>
+          s.contactName || s.contactEmail ? (
+            <Stack gap={0}>
+              <Text size="sm">{s.contactName ?? '—'}</Text>
+              {s.contactEmail && (
+                <Text size="xs" c="dimmed">
+                  {s.contactEmail}
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ),
+      },
+      { accessor: 'status', title: 'Status', hidden: !list.isVisible('status'), render: (s) => <SponsorStatusBadge statusId={s.statusId} /> },
+      { accessor: 'administrators', title: 'Administrators', textAlign: 'right', hidden: !list.isVisible('administrators'), render: (s) => s.administratorCount },
+      { accessor: 'vaults', title: 'Vaults', textAlign: 'right', hidden: !list.isVisible('vaults'), render: (s) => s.vaultCount },
+      { accessor: 'packages', title: 'Packages', textAlign: 'right', hidden: !list.isVisible('packages'), render: (s) => s.packageCount },
+      {
+        accessor: 'actions',
+        title: '',
+        textAlign: 'right',
+        render: (s) => (
+          <Group gap={6} justify="flex-end" wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant={s.id === sponsorId ? 'light' : 'default'}
+              leftSection={s.id === sponsorId ? <IconCheck size={14} /> : undefined}
+              onClick={() => choose(s)}
+              aria-label={`Choose ${s.sponsorCode}`}
+              disabled={s.id === sponsorId}
+            >
+              {s.id === sponsorId ? 'Chosen' : 'Choose'}
+            </Button>
+            <Tooltip label="Edit portal">
+              <ActionIcon variant="subtle" component={Link} to={`/sponsor/${s.id}`} aria-label={`Edit ${s.sponsorCode}`}>
+                <IconEdit size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+      },
+    ],
+    // biome-ignore lint/correctness/useExhaustiveDependencies: choose only reads the current sponsor
+    [list.isVisible, sponsorId],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Portals"
+        description="Sponsors: the organisations whose vault holders and advisors you manage. Choose one to work in it."
+        actions={
+          <Tooltip label={menuBar ? 'Hide menu bar' : 'Show menu bar'}>
+            <ActionIcon variant="default" size="lg" onClick={toggleMenuBar} aria-label={menuBar ? 'Hide menu bar' : 'Show menu bar'} aria-expanded={menuBar}>
+              {menuBar ? <IconLayoutNavbarCollapse size={18} /> : <IconLayoutNavbarExpand size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        }
+      />
+      <Collapse expanded={menuBar}>
+        <Paper withBorder p="md" mb="md" role="toolbar" aria-label="Portals menu bar">
+          <form onSubmit={submit}>
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label="Search"
+                placeholder="Code or name contains…"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                style={{ flex: 1, minWidth: 220 }}
+                leftSection={<IconSearch size={16} />}
+              />
+              <Button type="submit">Search</Button>
+              {list.search && (
+                <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => list.setSearch(null)}>
+                  Clear
+                </Button>
+              )}
+              <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button variant="default" leftSection={<IconColumns3 size={16} />}>
+                    Columns
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {COLUMNS.map((c) => (
+                    <Menu.Item key={c}>
+                      <Checkbox
+                        label={COLUMN_LABELS[c]}
+                        checked={list.isVisible(c)}
+                        onChange={(e) => {
+                          const next = e.currentTarget.checked ? [...list.columns, c] : list.columns.filter((x) => x !== c);
+                          if (next.length > 0) list.setColumns(next);
+                        }}
+                      />
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              {isStaff && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => navigate('/sponsor')}>
+                  Create Portal
+                </Button>
+              )}
+            </Group>
+          </form>
+        </Paper>
+      </Collapse>
+      {query.isError && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {errorMessage(query.error)}
+        </Text>
+      )}
+      <DataTable<SponsorRow>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={260}
+        records={query.data?.data ?? []}
+        columns={columns}
+        idAccessor="id"
+        totalRecords={query.data?.total ?? 0}
+        recordsPerPage={list.limit}
+        page={list.page}
+        onPageChange={list.setPage}
+        fetching={query.isFetching}
+        rowBackgroundColor={(s) => (s.id === sponsorId ? { light: 'var(--mantine-color-blue-0)', dark: 'var(--mantine-color-dark-5)' } : undefined)}
+        noRecordsText={list.search ? 'No portal matches this search.' : 'No portals yet.'}
+        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
+        aria-label="Portals"
+      />
+    </>
+  );
+}
+
+export { SponsorsPage as Component };

@@ -1,0 +1,196 @@
+import 'mantine-datatable/styles.layer.css';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type SponsorGroup, subPortalCreateBody, subPortalUpdateBody } from '@vault/contract';
+import { DataTable } from 'mantine-datatable';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useConfirm } from '../../components/confirm-context';
+import { PageHeader } from '../../components/PageHeader';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useSponsor } from '../../lib/session';
+import { useGroupMutations, useGroups } from './api';
+import { NoPermission, useCan } from './components';
+
+/** Sub-Portals (/advisor-portal): the sponsor's groups with their counts; create, rename, delete an empty one. */
+export function SubPortalsPage() {
+  const { sponsorCode } = useSponsor();
+  const groups = useGroups(sponsorCode);
+  const { allowed } = useCan('hasSubPortalManagePermission');
+  const mutations = useGroupMutations(sponsorCode);
+  const { confirm } = useConfirm();
+  const [editing, setEditing] = useState<SponsorGroup | 'new' | null>(null);
+  const rows = groups.data?.data ?? [];
+  const names = useMemo(() => new Map(rows.map((g) => [g.id, g.name])), [rows]);
+
+  const remove = (g: SponsorGroup) =>
+    confirm({
+      title: 'Delete Sub-Portal',
+      message: `Delete the sub-portal ${g.name} (${g.code})? Only an empty sub-portal can be deleted.`,
+      command: () => mutations.remove(g.code),
+      onDone: () => void mutations.refresh(),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Sub-Portals"
+        description={sponsorCode ? `The groups of ${sponsorCode}: each gathers representatives and vaults.` : undefined}
+        actions={
+          allowed && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} disabled={!sponsorCode}>
+              Create Sub-Portal
+            </Button>
+          )
+        }
+      />
+      {!allowed && <NoPermission>Managing sub-portals needs the hasSubPortalManagePermission permission; you can see them but not change them.</NoPermission>}
+      {groups.isError && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {errorMessage(groups.error)}
+        </Text>
+      )}
+      <DataTable<SponsorGroup>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={220}
+        records={rows}
+        idAccessor="id"
+        fetching={groups.isFetching}
+        noRecordsText={sponsorCode ? 'No sub-portals yet.' : 'Choose a portal to see its sub-portals.'}
+        aria-label="Sub-Portals"
+        columns={[
+          {
+            accessor: 'name',
+            title: 'Name',
+            render: (g) =>
+              allowed ? (
+                <Anchor component={Link} to={`/advisor-portal-details/${encodeURIComponent(g.code)}`} size="sm" fw={500}>
+                  {g.name}
+                </Anchor>
+              ) : (
+                <Text size="sm" fw={500}>
+                  {g.name}
+                </Text>
+              ),
+          },
+          {
+            accessor: 'code',
+            title: 'Code',
+            render: (g) => (
+              <Text size="sm" ff="monospace">
+                {g.code}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'parentId',
+            title: 'Parent',
+            render: (g) => (g.parentId ? names.get(g.parentId) ?? '—' : <Text size="sm" c="dimmed">—</Text>),
+          },
+          { accessor: 'advisorCount', title: 'Advisors', textAlign: 'right', render: (g) => <Badge variant="light">{g.advisorCount ?? 0}</Badge> },
+          { accessor: 'vaultCount', title: 'Vaults', textAlign: 'right', render: (g) => <Badge variant="light" color="grape">{g.vaultCount ?? 0}</Badge> },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            hidden: !allowed,
+            render: (g) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Button size="compact-sm" variant="default" component={Link} to={`/advisor-portal-details/${encodeURIComponent(g.code)}`}>
+                  Details
+                </Button>
+                <Tooltip label="Rename">
+                  <ActionIcon variant="subtle" aria-label={`Rename ${g.name}`} onClick={() => setEditing(g)}>
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Delete">
+                  <ActionIcon variant="subtle" color="red" aria-label={`Delete ${g.name}`} onClick={() => remove(g)}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <SubPortalDialog key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id} editing={editing} groups={rows} sponsorCode={sponsorCode} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+function SubPortalDialog({ editing, groups, sponsorCode, onClose }: { editing: SponsorGroup | 'new' | null; groups: SponsorGroup[]; sponsorCode: string; onClose: () => void }) {
+  const isNew = editing === 'new';
+  const current = editing !== null && editing !== 'new' ? editing : null;
+  const { create, update } = useGroupMutations(sponsorCode);
+  const [name, setName] = useState(current?.name ?? '');
+  const [code, setCode] = useState(current?.code ?? '');
+  const [parent, setParent] = useState<string | null>(current?.parentId ? String(current.parentId) : null);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  useEffect(() => setErrors({}), [editing]);
+  const pending = create.isPending || update.isPending;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parentId = parent ? Number(parent) : null;
+    const body = isNew ? { name, code, parentId } : { name, parentId };
+    const parsed = (isNew ? subPortalCreateBody : subPortalUpdateBody).safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const i of parsed.error.issues) next[String(i.path[0] ?? 'form')] ??= i.message;
+      setErrors(next);
+      return;
+    }
+    try {
+      const saved = isNew ? await create.mutateAsync({ name, code, parentId }) : await update.mutateAsync({ code: current!.code, body: { name, parentId } });
+      notifications.show({ color: 'teal', title: isNew ? 'Sub-portal created' : 'Sub-portal saved', message: `${saved.name} (${saved.code})` });
+      onClose();
+    } catch (err) {
+      const next: Record<string, string> = { form: errorMessage(err) };
+      if (err instanceof ApiError) for (const d of err.body.details ?? []) next[d.field] ??= d.message;
+      setErrors(next);
+    }
+  };
+
+  const parents = groups.filter((g) => g.id !== current?.id).map((g) => ({ value: String(g.id), label: `${g.name} (${g.code})` }));
+  return (
+    <Modal opened={editing !== null} onClose={() => !pending && onClose()} title={isNew ? 'Create Sub-Portal' : 'Rename Sub-Portal'} closeOnClickOutside={false} styles={{ title: { fontWeight: 650 } }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {errors.form && (
+            <Alert color="red" role="alert">
+              {errors.form}
+            </Alert>
+          )}
+          <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} />
+          <TextInput
+            label="Code"
+            required={isNew}
+            readOnly={!isNew}
+            variant={isNew ? 'default' : 'filled'}
+            description={isNew ? 'Letters, digits, - or _; unique in this portal.' : 'The code cannot change.'}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
+            error={errors.code}
+            maxLength={30}
+          />
+          <Select label="Parent sub-portal" placeholder="None" data={parents} value={parent} onChange={setParent} clearable error={errors.parentId} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              {isNew ? 'Create' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export { SubPortalsPage as Component };
