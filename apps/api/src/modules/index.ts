@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
 import { packageRoutes } from './packages/packages.routes.js';
 import { referenceRoutes } from './reference/reference.routes.js';
+import { vaultImportRoutes } from './vault-import/vault-import.routes.js';
 import { vaultRoutes } from './vaults/vaults.routes.js';
 import { advisorRoutes } from './advisors/advisors.routes.js';
 import { sponsorAdminRoutes } from './sponsor-admins/sponsor-admins.routes.js';
@@ -12,4 +13,4 @@ import { sponsorRoutes } from './sponsors/sponsors.routes.js';
 import { subPortalRoutes } from './sub-portals/sub-portals.routes.js';
 
 /** Every domain module, registered in this order by buildApp. Add a module here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes, invitationRoutes, operationsRoutes, sponsorAdminRoutes, sponsoredAdvisorRoutes, advisorRoutes, vaultRoutes, sponsorRoutes, packageRoutes, subPortalRoutes] as FastifyPluginAsync[];
+export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes, invitationRoutes, operationsRoutes, sponsorAdminRoutes, sponsoredAdvisorRoutes, advisorRoutes, vaultRoutes, vaultImportRoutes, sponsorRoutes, packageRoutes, subPortalRoutes] as FastifyPluginAsync[];

@@ -1,0 +1,161 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { basePackages, importJobs, packageSponsor } from '../../db/schema/index.js';
+
+/** Raw SQL result rows for both drivers (PGlite and node-postgres both answer `{ rows }`). */
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/** The packages assigned to the sponsor, by id and by lower-case name. */
+export async function sponsorPackages(db: Db, sponsorId: number) {
+  return db
+    .select({ id: basePackages.id, name: basePackages.name })
+    .from(packageSponsor)
+    .innerJoin(basePackages, eq(basePackages.id, packageSponsor.packageId))
+    .where(eq(packageSponsor.sponsorId, sponsorId));
+}
+
+/** Which of these (lower-case) e-mails already belong to a vault holder of the sponsor; one parameter, any size. */
+export async function existingEmails(db: Db, sponsorId: number, emails: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < emails.length; i += 20_000) {
+    const chunk = emails.slice(i, i + 20_000);
+    const rows = await rowsOf<{ e: string }>(
+      db,
+      sql`select lower(u.email) as e from users u
+          where u.role = 'vault_holder' and coalesce(u.sponsor_id, 0) = ${sponsorId}
+            and lower(u.email) in (select value from json_array_elements_text(${JSON.stringify(chunk)}::json))`,
+    );
+    for (const r of rows) found.add(r.e);
+  }
+  return found;
+}
+
+export interface ImportRow {
+  line: number;
+  email: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  organizationName: string | null;
+  packageId: number;
+  license: 'trial' | 'monthly' | 'annual';
+  tag: 'individual' | 'business' | 'family';
+  entityType: string | null;
+  testAccount: boolean;
+  localize: string;
+}
+
+export interface ImportError {
+  line: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  package: string;
+  errors: string[];
+}
+
+export async function insertJob(
+  db: Db,
+  v: { sponsorId: number; fileName: string; totalRows: number; validRows: number; rows: ImportRow[]; errors: ImportError[]; createdByUserId: number | null },
+) {
+  const [job] = await db
+    .insert(importJobs)
+    .values({ kind: 'vault_holders', status: 'previewed', ...v })
+    .returning({ id: importJobs.id });
+  return job!.id;
+}
+
+export async function lockJob(db: Db, sponsorId: number, jobId: string) {
+  const [job] = await db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.id, jobId), eq(importJobs.sponsorId, sponsorId), eq(importJobs.kind, 'vault_holders')))
+    .for('update');
+  return job ?? null;
+}
+
+export async function findJob(db: Db, sponsorId: number, jobId: string) {
+  const [job] = await db
+    .select({ id: importJobs.id, fileName: importJobs.fileName, errors: importJobs.errors, status: importJobs.status })
+    .from(importJobs)
+    .where(and(eq(importJobs.id, jobId), eq(importJobs.sponsorId, sponsorId), eq(importJobs.kind, 'vault_holders')));
+  return job ?? null;
+}
+
+export async function finishJob(db: Db, jobId: string) {
+  // The rows are no longer needed once imported; the errors stay for the report.
+  await db.update(importJobs).set({ status: 'imported', completedAt: new Date(), rows: [] }).where(eq(importJobs.id, jobId));
+}
+
+/**
+ * Inserts holders, their holder rows and vaults with set-based statements: each chunk is one JSON
+ * parameter expanded by json_to_recordset, so 100,000 rows take a few dozen statements.
+ * Answers the new user ids keyed by lower-case e-mail.
+ */
+export async function insertHolders(db: Db, sponsorId: number, rows: ImportRow[], chunk = 5000): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    const userJson = JSON.stringify(
+      part.map((r, n) => ({ n, email: r.email, first_name: r.firstName, middle_name: r.middleName, last_name: r.lastName, test_account: r.testAccount, localize: r.localize })),
+    );
+    const inserted = await rowsOf<{ id: number; email: string }>(
+      db,
+      sql`insert into users (role, sponsor_id, email, first_name, middle_name, last_name, status_id, test_account, localize)
+          select 'vault_holder', ${sponsorId}, x.email, x.first_name, x.middle_name, x.last_name, 3, x.test_account, x.localize
+          from json_to_recordset(${userJson}::json) as x(n int, email text, first_name text, middle_name text, last_name text, test_account boolean, localize text)
+          order by x.n
+          returning id, email`,
+    );
+    const byEmail = new Map(inserted.map((r) => [r.email.toLowerCase(), Number(r.id)]));
+    const holderJson = JSON.stringify(
+      part.map((r) => ({
+        user_id: byEmail.get(r.email.toLowerCase()),
+        organization_name: r.organizationName,
+        package_id: r.packageId,
+        license: r.license,
+        tag: r.tag,
+        entity_type: r.entityType,
+      })),
+    );
+    await db.execute(
+      sql`insert into vault_holders (user_id, sponsor_id, organization_name)
+          select x.user_id, ${sponsorId}, x.organization_name
+          from json_to_recordset(${holderJson}::json) as x(user_id int, organization_name text)`,
+    );
+    await db.execute(
+      sql`insert into vaults (holder_user_id, sponsor_id, package_id, license, tag, entity_type)
+          select x.user_id, ${sponsorId}, x.package_id, x.license, x.tag, x.entity_type
+          from json_to_recordset(${holderJson}::json) as x(user_id int, package_id int, license text, tag text, entity_type text)
+          order by x.user_id`,
+    );
+    for (const [e, id] of byEmail) ids.set(e, id);
+  }
+  return ids;
+}
+
+/** Activation links and their e-mails for many holders at once (same texts as lib/password-links). */
+export async function insertActivationLinks(
+  db: Db,
+  links: { userId: number; tokenHash: string; expiresAt: Date; to: string; subject: string; body: string; sponsorId: number }[],
+  chunk = 5000,
+) {
+  for (let i = 0; i < links.length; i += chunk) {
+    const part = links.slice(i, i + chunk);
+    const tokens = JSON.stringify(part.map((l) => ({ user_id: l.userId, token_hash: l.tokenHash, expires_at: l.expiresAt.toISOString() })));
+    await db.execute(
+      sql`insert into password_tokens (user_id, token_hash, purpose, expires_at)
+          select x.user_id, x.token_hash, 'activation', x.expires_at
+          from json_to_recordset(${tokens}::json) as x(user_id int, token_hash text, expires_at timestamptz)`,
+    );
+    const mails = JSON.stringify(part.map((l) => ({ to_address: l.to, subject: l.subject, body_text: l.body, sponsor_id: l.sponsorId })));
+    await db.execute(
+      sql`insert into email_outbox (sponsor_id, to_address, subject, body_text, template)
+          select x.sponsor_id, x.to_address, x.subject, x.body_text, 'activation'
+          from json_to_recordset(${mails}::json) as x(sponsor_id int, to_address text, subject text, body_text text)`,
+    );
+  }
+}
