@@ -1,0 +1,137 @@
+import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import type { BulkAction, BulkResult, VaultSearchBody } from '@vault/contract';
+import { errorMessage } from '../../lib/api';
+import { useBulk } from './api';
+
+export const BULK_LABELS: Record<BulkAction, { title: string; verb: string }> = {
+  activate: { title: 'Account Activation Confirmation', verb: 'Activate' },
+  deactivate: { title: 'Account Deactivation Confirmation', verb: 'Deactivate' },
+  resendActivation: { title: 'Resend Activation Email', verb: 'Resend the activation e-mail to' },
+};
+
+const OUTCOME_COLOR = { success: 'teal', skipped: 'gray', error: 'red' } as const;
+
+export interface BulkRequest {
+  action: BulkAction;
+  /** Chosen holders, or every holder matching the search. */
+  ids?: number[];
+  search?: VaultSearchBody;
+  /** How many holders this is, for the question. */
+  count: number;
+}
+
+/** Asks, runs the bulk action (blocked while it runs), then lists the outcome of every holder. */
+export function BulkDialog({ sponsorId, request, onClose, onDone }: { sponsorId: number; request: BulkRequest | null; onClose: () => void; onDone: () => void }) {
+  const bulk = useBulk(sponsorId);
+  const running = bulk.isPending;
+  const result: BulkResult | undefined = bulk.data;
+  const close = () => {
+    if (running) return;
+    bulk.reset();
+    onClose();
+  };
+  const label = request ? BULK_LABELS[request.action] : null;
+  return (
+    <Modal
+      opened={request !== null}
+      onClose={close}
+      title={label?.title}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+      size={result ? 'lg' : 'md'}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      {request && label && (
+        <Stack gap="md" aria-busy={running}>
+          {!result && !bulk.isError && (
+            <Text size="sm">
+              {label.verb} {request.search && !request.ids ? 'every' : 'the'} {request.count.toLocaleString('en-US')} selected vault holder
+              {request.count === 1 ? '' : 's'}
+              {request.search && !request.ids ? ' matching the search' : ''}?
+            </Text>
+          )}
+          {running && (
+            <Group gap="xs" role="status">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                Please wait…
+              </Text>
+            </Group>
+          )}
+          {bulk.isError && (
+            <Alert color="red" variant="light" title="Server Confirmation" role="alert">
+              {errorMessage(bulk.error)}
+            </Alert>
+          )}
+          {result && (
+            <>
+              <Text fw={600} size="sm">
+                Server Confirmation
+              </Text>
+              <Group gap="xs" role="status">
+                <Badge color="teal" variant="light">
+                  {result.succeeded} done
+                </Badge>
+                <Badge color="gray" variant="light">
+                  {result.skipped} skipped
+                </Badge>
+                <Badge color="red" variant="light">
+                  {result.failed} failed
+                </Badge>
+              </Group>
+              <ScrollArea.Autosize mah={320} type="auto">
+                <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label="Outcome per vault holder">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w={70}>Id</Table.Th>
+                      <Table.Th>E-mail</Table.Th>
+                      <Table.Th w={90}>Outcome</Table.Th>
+                      <Table.Th>Message</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.results.map((r) => (
+                      <Table.Tr key={r.id}>
+                        <Table.Td>{r.id}</Table.Td>
+                        <Table.Td>{r.email ?? '—'}</Table.Td>
+                        <Table.Td>
+                          <Badge size="xs" variant="light" color={OUTCOME_COLOR[r.outcome]}>
+                            {r.outcome}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{r.message}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea.Autosize>
+            </>
+          )}
+          <Group justify="flex-end" gap="sm">
+            {result || bulk.isError ? (
+              <Button onClick={close}>Close</Button>
+            ) : (
+              <>
+                <Button variant="default" onClick={close} disabled={running}>
+                  No
+                </Button>
+                <Button
+                  loading={running}
+                  onClick={() =>
+                    bulk.mutate(
+                      { action: request.action, ...(request.ids ? { ids: request.ids } : { search: request.search }) },
+                      { onSuccess: () => onDone() },
+                    )
+                  }
+                >
+                  Yes
+                </Button>
+              </>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,248 @@
+import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Paper, Progress, ScrollArea, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { IconArchive, IconArrowLeft, IconCircleCheck, IconCircleOff, IconKey, IconMailForward, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { LICENSE_LABELS, TAG_LABELS } from '@vault/contract';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { useSponsor } from '../../lib/session';
+import { usePortalUser, useSetTestAccount, useVaultDetails } from './api';
+import { actionsFor, Field, formatBytes, fullName, StatusBadge, useRights } from './components';
+import { useHolderActions } from './useHolderActions';
+
+const ACTION_LABELS: Record<string, string> = {
+  'vault_holder.create': 'Vault created',
+  'vault_holder.activate': 'Activated',
+  'vault_holder.deactivate': 'Deactivated',
+  'vault_holder.password_reset': 'Password reset link sent',
+  'vault_holder.activation_email': 'Activation e-mail sent',
+  'vault_holder.reset_mfa': 'MFA reset',
+  'vault_holder.archive': 'Vault archived',
+  'vault_holder.test_account': 'Test account changed',
+};
+
+/** Vault details (/vaultdetails/{vaultId}): profile, package, status, advisors, storage, dates, MFA and history, with the row actions. */
+export function VaultDetailsPage() {
+  const { id } = useParams();
+  const vaultId = Number(id);
+  const { sponsorId } = useSponsor();
+  const navigate = useNavigate();
+  const details = useVaultDetails(sponsorId, Number.isInteger(vaultId) ? vaultId : 0);
+  const d = details.data;
+  const user = usePortalUser(sponsorId, d?.id ?? 0);
+  const setTest = useSetTestAccount(sponsorId);
+  const rights = useRights();
+  const actions = useHolderActions(sponsorId, (a) => {
+    if (a === 'delete') navigate('/');
+  });
+
+  if (!Number.isInteger(vaultId) || vaultId <= 0) return <Alert color="red">This vault address is not valid.</Alert>;
+  if (sponsorId === 0) {
+    return (
+      <Alert color="yellow" variant="light" title="Portal code is missing">
+        Please choose a Portal.
+      </Alert>
+    );
+  }
+  if (details.isLoading) return <Loader m="xl" />;
+  if (details.isError || !d) {
+    return (
+      <>
+        <PageHeader title="Vault Details" />
+        <Alert color="red" variant="light" role="alert" title="The vault cannot be shown">
+          {errorMessage(details.error)}{' '}
+          <Anchor component={Link} to="/">
+            Back to the vault list
+          </Anchor>
+        </Alert>
+      </>
+    );
+  }
+
+  const allowed = actionsFor(d.statusId);
+  const quota = d.package?.storageQuotaBytes ?? 0;
+  const usedPct = quota > 0 ? Math.min(100, (d.storageUsedBytes / quota) * 100) : 0;
+  const holder = { id: d.id, vaultId: d.vaultId, firstName: d.firstName, lastName: d.lastName, email: d.email };
+
+  return (
+    <>
+      <Anchor component={Link} to="/" size="sm" mb="xs" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <IconArrowLeft size={14} /> Vaults
+      </Anchor>
+      <PageHeader
+        title={
+          <Group gap="sm">
+            {[d.firstName, d.middleName, d.lastName].filter(Boolean).join(' ')}
+            <StatusBadge statusId={d.statusId} status={d.status} />
+            {d.testAccount && (
+              <Badge variant="light" color="grape">
+                Test account
+              </Badge>
+            )}
+          </Group>
+        }
+        description={`${d.email} · vault ${d.vaultId} · holder ${d.id} · ${d.sponsor.sponsorCode}`}
+      />
+      <Group gap="xs" mb="lg" wrap="wrap">
+        <Button size="xs" variant="default" leftSection={<IconCircleCheck size={14} />} disabled={!allowed.activate} onClick={() => actions.run('activate', holder)}>
+          Activate
+        </Button>
+        <Button size="xs" variant="default" leftSection={<IconCircleOff size={14} />} disabled={!allowed.deactivate} onClick={() => actions.run('deactivate', holder)}>
+          Deactivate
+        </Button>
+        <Button size="xs" variant="default" leftSection={<IconKey size={14} />} disabled={!allowed.resetpassword} onClick={() => actions.run('resetpassword', holder)}>
+          Password reset
+        </Button>
+        <Button size="xs" variant="default" leftSection={<IconMailForward size={14} />} disabled={!allowed.resendactivation} onClick={() => actions.run('resendactivation', holder)}>
+          Resend activation email
+        </Button>
+        <Button size="xs" variant="default" leftSection={<IconShieldOff size={14} />} disabled={!rights.canResetMfa} onClick={() => actions.startMfa(holder)}>
+          Reset MFA
+        </Button>
+        <Button size="xs" variant="light" color="orange" leftSection={<IconArchive size={14} />} disabled={!allowed.archive || !rights.canArchive} onClick={() => actions.startArchive(holder)}>
+          Archive vault
+        </Button>
+        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={!rights.canArchive} onClick={() => actions.run('delete', holder)}>
+          Delete
+        </Button>
+      </Group>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="lg">
+              <Title order={4} mb="md">
+                Profile
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <Field label="Email">{d.email}</Field>
+                <Field label="Organization">{d.organizationName}</Field>
+                <Field label="Language">{d.localize}</Field>
+                <Field label="Tag">{TAG_LABELS[d.tag as keyof typeof TAG_LABELS] ?? d.tag}</Field>
+                <Field label="Entity type">{d.entityType}</Field>
+                <Field label="Group">{d.group?.name}</Field>
+                <Field label="Template">{d.template?.name}</Field>
+                <Field label="MFA">{d.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</Field>
+              </SimpleGrid>
+              <Switch
+                mt="lg"
+                label="Test account"
+                description="Test accounts are left out of billing and reports."
+                checked={user.data?.testAccount ?? d.testAccount}
+                disabled={!user.data || setTest.isPending}
+                onChange={(e) => user.data && setTest.mutate({ user: user.data, testAccount: e.currentTarget.checked })}
+              />
+              {setTest.isError && (
+                <Text c="red" size="sm" mt="xs" role="alert">
+                  {errorMessage(setTest.error)}
+                </Text>
+              )}
+            </Paper>
+            <Paper withBorder radius="md" p="lg">
+              <Title order={4} mb="md">
+                Trusted advisors
+              </Title>
+              {d.advisors.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No advisor is assigned to this vault.
+                </Text>
+              ) : (
+                <Stack gap={6}>
+                  {d.advisors.map((a) => (
+                    <Text size="sm" key={a.userId}>
+                      {fullName(a)}{' '}
+                      <Text span c="dimmed" size="sm">
+                        {a.email}
+                      </Text>
+                    </Text>
+                  ))}
+                </Stack>
+              )}
+            </Paper>
+            <Paper withBorder radius="md" p="lg">
+              <Title order={4} mb="md">
+                History
+              </Title>
+              {d.history.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  Nothing recorded yet.
+                </Text>
+              ) : (
+                <ScrollArea.Autosize mah={360} type="auto">
+                  <Table striped fz="sm" verticalSpacing={6} aria-label="History">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>When</Table.Th>
+                        <Table.Th>What</Table.Th>
+                        <Table.Th>Who</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {d.history.map((h) => (
+                        <Table.Tr key={h.id}>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.occurredAt)}</Table.Td>
+                          <Table.Td>
+                            {ACTION_LABELS[h.action] ?? h.action}
+                            {h.action === 'vault_holder.archive' && typeof h.logJson.reason === 'string' && (
+                              <Text size="xs" c="dimmed">
+                                {h.logJson.reason}
+                              </Text>
+                            )}
+                            {h.outcome !== 'success' && (
+                              <Badge size="xs" color="red" ml={6}>
+                                {h.outcome}
+                              </Badge>
+                            )}
+                          </Table.Td>
+                          <Table.Td>{h.actorEmail ?? '—'}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollArea.Autosize>
+              )}
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="lg">
+              <Title order={4} mb="md">
+                Package and storage
+              </Title>
+              <SimpleGrid cols={2} spacing="md">
+                <Field label="Package">{d.package?.name}</Field>
+                <Field label="License">{LICENSE_LABELS[d.license as keyof typeof LICENSE_LABELS] ?? d.license}</Field>
+                <Field label="Documents">{d.documentCount.toLocaleString('en-US')}</Field>
+                <Field label="Storage used">
+                  {formatBytes(d.storageUsedBytes)}
+                  {quota > 0 ? ` of ${formatBytes(quota)}` : ''}
+                </Field>
+              </SimpleGrid>
+              {quota > 0 && <Progress mt="md" value={usedPct} color={usedPct > 90 ? 'red' : 'blue'} aria-label="Storage used" />}
+            </Paper>
+            <Paper withBorder radius="md" p="lg">
+              <Title order={4} mb="md">
+                Dates
+              </Title>
+              <SimpleGrid cols={2} spacing="md">
+                <Field label="Created">{formatDateTime(d.createdAt)}</Field>
+                <Field label="Activated">{formatDateTime(d.activatedAt)}</Field>
+                <Field label="Last sign-in">{d.lastLoginAt ? formatDateTime(d.lastLoginAt) : 'Never'}</Field>
+                <Field label="Archived">{formatDateTime(d.archivedAt)}</Field>
+              </SimpleGrid>
+              {d.archivedAt && (
+                <Alert mt="md" color="orange" variant="light" title={`Archived by ${d.archivedBy ?? 'unknown'}`}>
+                  {d.archiveReason}
+                </Alert>
+              )}
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {actions.dialogs}
+    </>
+  );
+}
+
+export { VaultDetailsPage as Component };

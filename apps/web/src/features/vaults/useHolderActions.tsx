@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { failureMessage, useConfirm } from '../../components/confirm-context';
+import { MfaResetDialog } from '../../components/MfaResetDialog';
+import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { archiveVault, fetchDocumentCount, type VaultAction, vaultCommand, vaultKeys } from './api';
+import { fullName } from './components';
+
+export interface HolderRef {
+  id: number;
+  vaultId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** Specification section 4: the confirmation titles. */
+export const DIALOGS: Record<VaultAction, { title: string; message: (h: HolderRef) => string; ok?: string }> = {
+  deactivate: {
+    title: 'Account Deactivation Confirmation',
+    message: (h) => `Deactivate the account of ${fullName(h)} (${h.email})? They are signed out and cannot sign in until activated again.`,
+  },
+  activate: { title: 'Account Activation Confirmation', message: (h) => `Activate the account of ${fullName(h)} (${h.email})?` },
+  resetpassword: { title: 'Password Reset Confirmation', message: (h) => `Send ${fullName(h)} a link to choose a new password (to ${h.email})?` },
+  resendactivation: { title: 'Resend Activation Email', message: (h) => `Send the activation e-mail to ${fullName(h)} again (to ${h.email})?` },
+  delete: {
+    title: 'Delete Vault Holder',
+    message: (h) =>
+      `Delete ${fullName(h)} (${h.email}) and the vault? This cannot be undone. A vault that still holds documents must be archived first.`,
+    ok: 'Delete',
+  },
+};
+
+/**
+ * Every row action of a holder behind its dialog: the confirmations with "Server Confirmation",
+ * the archive flow (document count first, then the reason) and the MFA reset dialog.
+ */
+export function useHolderActions(sponsorId: number, onChanged?: (action: VaultAction | 'archive' | 'mfa') => void) {
+  const { confirm, archive, alert } = useConfirm();
+  const qc = useQueryClient();
+  const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: vaultKeys.all(sponsorId) });
+
+  const run = (action: VaultAction, h: HolderRef) =>
+    confirm({
+      title: DIALOGS[action].title,
+      message: DIALOGS[action].message(h),
+      okLabel: DIALOGS[action].ok,
+      command: vaultCommand(action, sponsorId, h),
+      onDone: () => {
+        void refresh();
+        onChanged?.(action);
+      },
+    });
+
+  const startArchive = async (h: HolderRef) => {
+    let count: number;
+    try {
+      count = (await fetchDocumentCount(sponsorId, h.vaultId)).count;
+    } catch (err) {
+      await alert({ title: 'Archive Vault', message: failureMessage(err).message });
+      return;
+    }
+    await archive({
+      documentCount: count,
+      title: 'Archive Vault',
+      command: (reason) => archiveVault(sponsorId, h.vaultId, reason),
+      onDone: () => {
+        void refresh();
+        onChanged?.('archive');
+      },
+    });
+  };
+
+  const startMfa = (h: HolderRef) => setMfaTarget({ kind: 'vault', vaultId: h.vaultId, sponsorId, label: `${fullName(h)} (${h.email})` });
+
+  const dialogs = (
+    <MfaResetDialog
+      target={mfaTarget}
+      onClose={() => setMfaTarget(null)}
+      onDone={() => {
+        void refresh();
+        onChanged?.('mfa');
+      }}
+    />
+  );
+
+  return { run, startArchive, startMfa, dialogs };
+}
