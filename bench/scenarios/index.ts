@@ -1,4 +1,5 @@
 import type { Scenario } from '../lib.js';
+import { audit } from './audit.js';
 import { health } from './health.js';
 import { listThroughput } from './list-throughput.js';
 import { signIn } from './sign-in.js';
@@ -6,4 +7,4 @@ import { sponsorList } from './sponsor-list.js';
 import { vaultHolderPage } from './vault-holder-page.js';
 
 /** Every scenario, in the order they run. Add yours here (one line) after writing bench/scenarios/<name>.ts. */
-export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput];
+export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, audit];

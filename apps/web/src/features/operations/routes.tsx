@@ -1,15 +1,10 @@
 import type { RouteObject } from 'react-router';
 
-/** Placeholder routes (written by the shell); the feature replaces them with its screens. */
-const placeholder = (title: string) => async () => {
-  const { PlaceholderPage } = await import('../../components/PlaceholderPage');
-  return { element: <PlaceholderPage title={title} /> };
-};
-
+/** Operations screens (specification section 2): each loads lazily. */
 export const operationRoutes: RouteObject[] = [
-  { path: '/app-integrations', lazy: placeholder('App Integrations') },
-  { path: '/sponsor-authorization', lazy: placeholder('Sponsor Authorizations') },
-  { path: '/upload-failed-files', lazy: placeholder('Failed Files') },
-  { path: '/audit-logs', lazy: placeholder('Audit Logs') },
-  { path: '/service-status', lazy: placeholder('App Status') },
+  { path: '/app-integrations', lazy: () => import('./AppIntegrationsPage') },
+  { path: '/sponsor-authorization', lazy: () => import('./SponsorAuthorizationsPage') },
+  { path: '/upload-failed-files', lazy: () => import('./FailedFilesPage') },
+  { path: '/audit-logs', lazy: () => import('./AuditLogsPage') },
+  { path: '/service-status', lazy: () => import('./ServiceStatusPage') },
 ];

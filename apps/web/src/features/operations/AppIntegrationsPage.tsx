@@ -1,0 +1,259 @@
+import { Alert, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy, IconKey, IconPlugConnected, IconSettings } from '@tabler/icons-react';
+import { type ApiKeyIssued, type AppIntegration, type ConfigField, INTEGRATION_CONFIG_FIELDS, type IntegrationConfig } from '@vault/contract';
+import { type FormEvent, useState } from 'react';
+import { useConfirm } from '../../components/confirm-context';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessages } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { useSponsor } from '../../lib/session';
+import { useIntegrationMutations, useIntegrations } from './api';
+
+export function AppIntegrationsPage() {
+  const { sponsorId, sponsorCode } = useSponsor();
+  const query = useIntegrations(sponsorId);
+  const m = useIntegrationMutations(sponsorId);
+  const { confirm, alert } = useConfirm();
+  const [editing, setEditing] = useState<AppIntegration | null>(null);
+  const [issued, setIssued] = useState<{ name: string; result: ApiKeyIssued } | null>(null);
+
+  const rotate = async (app: AppIntegration) => {
+    const ok = await alert({
+      title: 'Rotate API Key',
+      message: `Issue a new API key for ${app.name}? The current key stops working at once.`,
+      withOk: true,
+      closeLabel: 'Cancel',
+      okLabel: 'Yes',
+    });
+    if (!ok) return;
+    try {
+      const result = await m.rotate.mutateAsync(app.sponsorIntegration!.id);
+      setIssued({ name: app.name, result });
+    } catch (err) {
+      await alert({ message: errorMessages(err) });
+    }
+  };
+
+  const disable = (app: AppIntegration) =>
+    void confirm({
+      title: 'Disable Integration',
+      message: `Disable ${app.name} for ${sponsorCode}? Its API key stops working and its authorizations are revoked.`,
+      command: () => m.disable(app.sponsorIntegration!.id),
+      onDone: () => void m.invalidate(),
+    });
+
+  return (
+    <Stack gap={0}>
+      <PageHeader title="App Integrations" description="Connect this portal to the apps it uses. Each enabled app gets its own API key, shown once." />
+      {sponsorId === 0 && <Alert color="blue">Choose a portal in the header.</Alert>}
+      {query.isError && (
+        <Alert color="red" title="The integrations could not be loaded" role="alert">
+          {errorMessages(query.error).join(' ')}
+        </Alert>
+      )}
+      {query.isPending && sponsorId > 0 && <Loader size="sm" />}
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+        {(sponsorId > 0 ? (query.data?.data ?? []) : []).map((app) => {
+          const si = app.sponsorIntegration;
+          const state = !si ? 'Not connected' : si.enabled ? 'Enabled' : 'Disabled';
+          return (
+            <Card key={app.id} withBorder radius="md" padding="lg" data-integration={app.code} aria-label={app.name}>
+              <Group justify="space-between" mb="xs" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap">
+                  <IconPlugConnected size={20} color="var(--mantine-color-blue-6)" />
+                  <Text fw={650}>{app.name}</Text>
+                </Group>
+                <Badge color={si?.enabled ? 'teal' : si ? 'gray' : 'blue'} variant={si?.enabled ? 'filled' : 'light'}>
+                  {state}
+                </Badge>
+              </Group>
+              <Badge size="xs" variant="outline" color="gray" mb="sm">
+                {app.category}
+              </Badge>
+              <Text size="sm" c="dimmed" mb="md">
+                {app.description}
+              </Text>
+              {si && (
+                <Stack gap={2} mb="md">
+                  <Text size="xs">
+                    Key: <Code>{si.apiKeyPrefix}…</Code>
+                    {si.keyRotatedAt ? ` · rotated ${formatDateTime(si.keyRotatedAt)}` : ` · created ${formatDateTime(si.createdAt)}`}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {si.activeAuthorizations} active authorization{si.activeAuthorizations === 1 ? '' : 's'}
+                  </Text>
+                </Stack>
+              )}
+              <Group gap="xs" mt="auto">
+                {!si?.enabled ? (
+                  <Button size="xs" onClick={() => setEditing(app)}>
+                    Enable
+                  </Button>
+                ) : (
+                  <>
+                    <Button size="xs" variant="light" leftSection={<IconSettings size={14} />} onClick={() => setEditing(app)}>
+                      Configure
+                    </Button>
+                    <Button size="xs" variant="light" leftSection={<IconKey size={14} />} onClick={() => rotate(app)} loading={m.rotate.isPending && m.rotate.variables === si.id}>
+                      Rotate key
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => disable(app)}>
+                      Disable
+                    </Button>
+                  </>
+                )}
+              </Group>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+      {editing && (
+        <ConfigDialog
+          app={editing}
+          onClose={() => setEditing(null)}
+          onSave={async (config) => {
+            const si = editing.sponsorIntegration;
+            if (si?.enabled) {
+              await m.configure.mutateAsync({ id: si.id, config });
+            } else {
+              const result = await m.enable.mutateAsync({ integrationId: editing.id, config });
+              setIssued({ name: editing.name, result });
+            }
+            setEditing(null);
+          }}
+        />
+      )}
+      <KeyDialog issued={issued} onClose={() => setIssued(null)} />
+    </Stack>
+  );
+}
+
+function ConfigDialog({ app, onClose, onSave }: { app: AppIntegration; onClose: () => void; onSave: (config: IntegrationConfig) => Promise<void> }) {
+  const fields: ConfigField[] = (app.configKind && INTEGRATION_CONFIG_FIELDS[app.configKind]) || [];
+  const current = (app.sponsorIntegration?.config ?? {}) as Record<string, unknown>;
+  const [values, setValues] = useState<Record<string, string | string[]>>(() =>
+    Object.fromEntries(fields.map((f) => [f.key, f.kind === 'list' ? (Array.isArray(current[f.key]) ? (current[f.key] as string[]) : []) : String(current[f.key] ?? '')])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const enabling = !app.sponsorIntegration?.enabled;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing: Record<string, string> = {};
+    for (const f of fields) {
+      const v = values[f.key];
+      if (f.required && (!v || (Array.isArray(v) ? v.length === 0 : v.trim() === ''))) missing[f.key] = `${f.label} is required`;
+    }
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const config = Object.fromEntries(Object.entries(values).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v.trim() !== '')));
+      await onSave(config as IntegrationConfig);
+    } catch (err) {
+      setFailure(errorMessages(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={enabling ? `Enable ${app.name}` : `Configure ${app.name}`} closeOnClickOutside={false}>
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          {fields.length === 0 && <Text size="sm">{app.name} needs no settings.</Text>}
+          {fields.map((f) =>
+            f.kind === 'select' ? (
+              <Select
+                key={f.key}
+                label={f.label}
+                required={f.required}
+                data={f.options ?? []}
+                value={(values[f.key] as string) || null}
+                onChange={(v) => setValues((s) => ({ ...s, [f.key]: v ?? '' }))}
+                error={errors[f.key]}
+              />
+            ) : f.kind === 'list' ? (
+              <MultiSelect
+                key={f.key}
+                label={f.label}
+                required={f.required}
+                data={f.options ?? []}
+                value={values[f.key] as string[]}
+                onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))}
+                error={errors[f.key]}
+              />
+            ) : (
+              <TextInput
+                key={f.key}
+                label={f.label}
+                required={f.required}
+                placeholder={f.kind === 'url' ? 'https://' : undefined}
+                value={values[f.key] as string}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setValues((s) => ({ ...s, [f.key]: v }));
+                }}
+                error={errors[f.key]}
+              />
+            ),
+          )}
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure.join(' ')}
+            </Alert>
+          )}
+          {enabling && (
+            <Text size="xs" c="dimmed">
+              Enabling creates an API key for this app. It is shown once, right after saving.
+            </Text>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {enabling ? 'Enable' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The key, shown once: it is not stored in the browser and the server keeps only its hash. */
+function KeyDialog({ issued, onClose }: { issued: { name: string; result: ApiKeyIssued } | null; onClose: () => void }) {
+  return (
+    <Modal opened={!!issued} onClose={onClose} title="API Key" closeOnClickOutside={false} closeOnEscape={false} size="lg">
+      {issued && (
+        <Stack gap="md">
+          <Text size="sm">{issued.result.message}</Text>
+          <Alert color="yellow" title="Shown only once">
+            Store this key for {issued.name} in a safe place now. It cannot be shown again; if it is lost, rotate the key.
+          </Alert>
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="api-key">
+              {issued.result.apiKey}
+            </Code>
+            <CopyButton value={issued.result.apiKey}>
+              {({ copied, copy }) => (
+                <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'blue'} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Close</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+export { AppIntegrationsPage as Component };

@@ -1,0 +1,259 @@
+import '@mantine/dates/styles.css';
+import 'mantine-datatable/styles.layer.css';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconEyeOff, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FAILED_UPLOAD_REASON_LABELS, FAILED_UPLOAD_REASONS, FAILED_UPLOAD_STATUS_LABELS, type FailedUpload, PAGE_SIZE } from '@vault/contract';
+import { DataTable } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/confirm-context';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessages } from '../../lib/api';
+import { formatDateTime, isoDay } from '../../lib/dates';
+import { parsePage } from '../../lib/list-state';
+import { useSponsor } from '../../lib/session';
+import { failedAction, opsKeys, useFailedFiles } from './api';
+
+const REASON_COLOR = { too_large: 'orange', virus: 'red', type: 'grape', storage_error: 'yellow' } as const;
+const STATUS_COLOR = { failed: 'red', retry_requested: 'blue', dismissed: 'gray' } as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function size(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = bytes / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
+}
+
+export function FailedFilesPage() {
+  const { sponsorId } = useSponsor();
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  const from = params.get('from');
+  const to = params.get('to');
+  const q = {
+    offset: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    fromDate: from && DAY.test(from) ? from : undefined,
+    toDate: to && DAY.test(to) ? to : undefined,
+    reason: params.get('reason') || undefined,
+    status: params.get('status') || 'open',
+  };
+  const query = useFailedFiles(sponsorId, q);
+  const qc = useQueryClient();
+  const { confirm } = useConfirm();
+  const [selected, setSelected] = useState<FailedUpload[]>([]);
+  const [range, setRange] = useState<[string | null, string | null]>([q.fromDate ?? null, q.toDate ?? null]);
+  useEffect(() => setRange([q.fromDate ?? null, q.toDate ?? null]), [q.fromDate, q.toDate]);
+  useEffect(() => setSelected([]), [sponsorId, page, q.fromDate, q.toDate, q.reason, q.status]);
+
+  const update = (changes: Record<string, string | null>, keepPage = false) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      if (!keepPage) next.delete('page');
+      return next;
+    });
+
+  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
+  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
+
+  const act = (action: 'retry' | 'dismiss', files: FailedUpload[]) => {
+    const many = files.length > 1;
+    const names = many ? `${files.length} files` : `"${files[0]!.fileName}"`;
+    void confirm({
+      title: action === 'retry' ? 'Retry Upload' : 'Dismiss Failed File',
+      message:
+        action === 'retry'
+          ? `Mark ${names} for retry? ${many ? 'Each holder' : 'The holder'} gets an e-mail asking to upload the file again.`
+          : `Dismiss ${names}? ${many ? 'They' : 'It'} will no longer be listed as open.`,
+      command: () => failedAction(sponsorId, action, files.map((f) => f.id)),
+      onDone: () => {
+        setSelected([]);
+        void qc.invalidateQueries({ queryKey: opsKeys.failed(sponsorId) });
+      },
+    });
+  };
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Failed Files"
+        description="Uploads the vault service could not store. Retry asks the holder to upload again; dismiss closes the entry."
+        actions={
+          <>
+            <Button leftSection={<IconRefresh size={16} />} disabled={!selected.some((s) => s.status === 'failed')} onClick={() => act('retry', selected)}>
+              Retry selected
+            </Button>
+            <Button variant="default" leftSection={<IconEyeOff size={16} />} disabled={!selected.some((s) => s.status !== 'dismissed')} onClick={() => act('dismiss', selected)}>
+              Dismiss selected
+            </Button>
+          </>
+        }
+      />
+      <Paper withBorder radius="md" p="md" mb="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <DatePickerInput
+            type="range"
+            label="Date range"
+            placeholder="Any date"
+            value={range}
+            onChange={(v) => {
+              const value = v as [string | null, string | null];
+              setRange(value);
+              if (value[0] && value[1]) update({ from: value[0], to: value[1] });
+              if (!value[0] && !value[1]) update({ from: null, to: null });
+            }}
+            valueFormat="MM/DD/YYYY"
+            leftSection={<IconCalendar size={16} />}
+            maxDate={isoDay(new Date())}
+            allowSingleDateInRange
+            clearable
+            w={260}
+          />
+          <Select
+            label="Reason"
+            data={[{ value: '', label: 'Any reason' }, ...FAILED_UPLOAD_REASONS.map((r) => ({ value: r, label: FAILED_UPLOAD_REASON_LABELS[r] }))]}
+            value={q.reason ?? ''}
+            onChange={(v) => update({ reason: v || null })}
+            allowDeselect={false}
+            w={200}
+          />
+          <Select
+            label="Status"
+            data={[
+              { value: 'open', label: 'Open (failed or retry requested)' },
+              { value: 'failed', label: 'Failed' },
+              { value: 'retry_requested', label: 'Retry requested' },
+              { value: 'dismissed', label: 'Dismissed' },
+              { value: 'all', label: 'All' },
+            ]}
+            value={q.status}
+            onChange={(v) => update({ status: v && v !== 'open' ? v : null })}
+            allowDeselect={false}
+            w={250}
+          />
+        </Group>
+      </Paper>
+      {query.isError && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {errorMessages(query.error).join(' ')}
+        </Text>
+      )}
+      <DataTable<FailedUpload>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={260}
+        records={rows}
+        idAccessor="id"
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        isRecordSelectable={(r) => r.status !== 'dismissed'}
+        columns={[
+          { accessor: 'occurredAt', title: 'Time', width: 165, render: (r) => formatDateTime(r.occurredAt) },
+          {
+            accessor: 'fileName',
+            title: 'File',
+            render: (r) => (
+              <Stack gap={0}>
+                <Text size="sm" fw={500} truncate maw={260}>
+                  {r.fileName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {size(r.sizeBytes)}
+                  {r.contentType ? ` · ${r.contentType}` : ''}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'reason',
+            title: 'Reason',
+            render: (r) => (
+              <Tooltip label={r.detail ?? FAILED_UPLOAD_REASON_LABELS[r.reason]} disabled={!r.detail}>
+                <Badge size="sm" variant="light" color={REASON_COLOR[r.reason]}>
+                  {FAILED_UPLOAD_REASON_LABELS[r.reason]}
+                </Badge>
+              </Tooltip>
+            ),
+          },
+          {
+            accessor: 'holder',
+            title: 'Holder',
+            render: (r) =>
+              r.holder && r.vaultId ? (
+                <Anchor component={Link} to={`/vaultdetails/${r.vaultId}`} size="sm">
+                  {`${r.holder.firstName} ${r.holder.lastName}`.trim() || r.holder.email}
+                </Anchor>
+              ) : (
+                (r.holder?.email ?? '—')
+              ),
+          },
+          {
+            accessor: 'vaultId',
+            title: 'Vault',
+            render: (r) =>
+              r.vaultId ? (
+                <Anchor component={Link} to={`/vaultdetails/${r.vaultId}`} size="sm">
+                  #{r.vaultId}
+                </Anchor>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            accessor: 'status',
+            title: 'Status',
+            render: (r) => (
+              <Badge size="sm" variant="dot" color={STATUS_COLOR[r.status]}>
+                {FAILED_UPLOAD_STATUS_LABELS[r.status]}
+              </Badge>
+            ),
+          },
+          { accessor: 'reportedBy', title: 'Reported by', render: (r) => r.reportedBy ?? '—' },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (r) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label="Retry">
+                  <ActionIcon variant="subtle" aria-label={`Retry ${r.fileName}`} disabled={r.status !== 'failed'} onClick={() => act('retry', [r])}>
+                    <IconRefresh size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Dismiss">
+                  <ActionIcon variant="subtle" color="gray" aria-label={`Dismiss ${r.fileName}`} disabled={r.status === 'dismissed'} onClick={() => act('dismiss', [r])}>
+                    <IconEyeOff size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+        totalRecords={total}
+        recordsPerPage={PAGE_SIZE}
+        page={page}
+        onPageChange={(p) => update({ page: p > 1 ? String(p) : null }, true)}
+        fetching={sponsorId > 0 && query.isFetching}
+        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its failed files.' : 'No failed files match these filters.'}
+        paginationText={({ from: a, to: b, totalRecords }) => (totalRecords ? `${a}–${b} of ${totalRecords}` : 'Total 0')}
+        aria-label="Failed files"
+      />
+    </Stack>
+  );
+}
+
+export { FailedFilesPage as Component };

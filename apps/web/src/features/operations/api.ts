@@ -1,0 +1,173 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApiKeyIssued,
+  AppIntegration,
+  AuditListResponse,
+  FailedUpload,
+  GrantAuthorizationBody,
+  IntegrationConfig,
+  ListResponse,
+  ServerMessage,
+  ServiceStatus,
+  SponsorAuthorization,
+  SponsorIntegration,
+} from '@vault/contract';
+import { APP_STATUS_REFRESH_MS } from '@vault/contract';
+import { api, type QueryValue } from '../../lib/api';
+
+/** Query keys: each names the chosen sponsor, so choosing another sponsor reloads the screen's data. */
+export const opsKeys = {
+  integrations: (sponsorId: number) => ['operations', sponsorId, 'integrations'] as const,
+  authorizations: (sponsorId: number) => ['operations', sponsorId, 'authorizations'] as const,
+  authorizationPage: (sponsorId: number, offset: number, limit: number) => ['operations', sponsorId, 'authorizations', { offset, limit }] as const,
+  failed: (sponsorId: number) => ['operations', sponsorId, 'failed'] as const,
+  failedPage: (sponsorId: number, q: FailedQuery) => ['operations', sponsorId, 'failed', q] as const,
+  audit: (sponsorId: number, q: AuditFilters) => ['operations', sponsorId, 'audit', q] as const,
+  status: (sponsorId: number) => ['operations', sponsorId, 'status'] as const,
+};
+
+/* App integrations */
+
+export function useIntegrations(sponsorId: number) {
+  return useQuery({
+    queryKey: opsKeys.integrations(sponsorId),
+    queryFn: ({ signal }) => api<ListResponse<AppIntegration>>('GET', '/api/v1/app-integrations', { query: { sponsorId }, signal }),
+    enabled: sponsorId > 0,
+  });
+}
+
+export function useIntegrationMutations(sponsorId: number) {
+  const qc = useQueryClient();
+  const invalidate = () => qc.invalidateQueries({ queryKey: ['operations', sponsorId] });
+  return {
+    enable: useMutation({
+      mutationFn: (v: { integrationId: number; config: IntegrationConfig }) =>
+        api<ApiKeyIssued>('POST', `/api/v1/app-integrations/${v.integrationId}/enable`, { query: { sponsorId }, body: { config: v.config } }),
+      onSuccess: invalidate,
+    }),
+    configure: useMutation({
+      mutationFn: (v: { id: number; config: IntegrationConfig }) =>
+        api<SponsorIntegration>('PUT', `/api/v1/sponsor-integrations/${v.id}`, { query: { sponsorId }, body: { config: v.config } }),
+      onSuccess: invalidate,
+    }),
+    rotate: useMutation({
+      mutationFn: (id: number) => api<ApiKeyIssued>('POST', `/api/v1/sponsor-integrations/${id}/rotate-key`, { query: { sponsorId } }),
+      onSuccess: invalidate,
+    }),
+    disable: (id: number) => api<ServerMessage>('POST', `/api/v1/sponsor-integrations/${id}/disable`, { query: { sponsorId } }),
+    invalidate,
+  };
+}
+
+/* Sponsor authorizations */
+
+export function useAuthorizations(sponsorId: number, offset: number, limit: number) {
+  return useQuery({
+    queryKey: opsKeys.authorizationPage(sponsorId, offset, limit),
+    queryFn: ({ signal }) => api<ListResponse<SponsorAuthorization>>('GET', '/api/v1/sponsor-authorizations', { query: { sponsorId, offset, limit }, signal }),
+    enabled: sponsorId > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGrant(sponsorId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GrantAuthorizationBody) => api<SponsorAuthorization>('POST', '/api/v1/sponsor-authorizations', { query: { sponsorId }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['operations', sponsorId] }),
+  });
+}
+
+export const revokeAuthorization = (sponsorId: number, id: number) =>
+  api<ServerMessage>('POST', `/api/v1/sponsor-authorizations/${id}/revoke`, { query: { sponsorId } });
+
+/* Failed files */
+
+export interface FailedQuery {
+  offset: number;
+  limit: number;
+  fromDate?: string;
+  toDate?: string;
+  reason?: string;
+  status: string;
+}
+
+export function useFailedFiles(sponsorId: number, q: FailedQuery) {
+  return useQuery({
+    queryKey: opsKeys.failedPage(sponsorId, q),
+    queryFn: ({ signal }) => api<ListResponse<FailedUpload>>('GET', '/api/v1/upload-failed-files', { query: { sponsorId, ...q }, signal }),
+    enabled: sponsorId > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const failedAction = (sponsorId: number, action: 'retry' | 'dismiss', ids: number[]) =>
+  api<ServerMessage>('POST', `/api/v1/upload-failed-files/${action}`, { query: { sponsorId }, body: { ids } });
+
+/* Audit log */
+
+export interface AuditFilters {
+  offset: number;
+  limit: number;
+  fromDate: string;
+  toDate: string;
+  action?: string;
+  actor?: string;
+  outcome?: string;
+  /** Staff only: every portal instead of the chosen one. */
+  all?: boolean;
+}
+
+const auditQuery = (sponsorId: number, f: AuditFilters): Record<string, QueryValue> => ({
+  offset: f.offset,
+  limit: f.limit,
+  ...(f.all ? {} : { sponsorid: sponsorId }),
+  fromDate: f.fromDate,
+  toDate: f.toDate,
+  action: f.action,
+  actor: f.actor,
+  outcome: f.outcome,
+});
+
+/** Specification section 4: /audit-logs fetches only when a sponsor is chosen. */
+export function useAuditLog(sponsorId: number, f: AuditFilters) {
+  return useQuery({
+    queryKey: opsKeys.audit(sponsorId, f),
+    queryFn: ({ signal }) => api<AuditListResponse>('GET', '/api/v1/audit', { query: auditQuery(sponsorId, f), signal }),
+    enabled: sponsorId > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the CSV of the filtered range (the API client adds the token; the browser saves the file). */
+export async function downloadAuditCsv(sponsorId: number, f: AuditFilters) {
+  const { offset: _o, limit: _l, ...query } = auditQuery(sponsorId, f);
+  const text = await api<string>('GET', '/api/v1/audit/export', { query, headers: { Accept: 'text/csv' } });
+  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `audit-${f.all ? 'all' : sponsorId}-${f.fromDate}-to-${f.toDate}.csv`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/* App status */
+
+/** Specification section 4: /service-status only with a sponsor; only status 200 is accepted. */
+export function useServiceStatus(sponsorId: number) {
+  return useQuery({
+    queryKey: opsKeys.status(sponsorId),
+    queryFn: async ({ signal }) => {
+      const res = await api<ServiceStatus>('GET', `/api/v1/admin/${sponsorId}`, { signal });
+      if (res.status !== 200) throw new Error(res.message || `The status service answered ${res.status}.`);
+      return res;
+    },
+    enabled: sponsorId > 0,
+    refetchInterval: APP_STATUS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+}
