@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN_EMAIL = 'admin@vault.local';
+export const ADMIN_PASSWORD = 'demo-password-2026';
+
+/** Signs in through the login screen and waits for the shell. */
+export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+}
+
+/** The header's portal (sponsor) dropdown. */
+export const portalSelect = (page: Page) => page.getByRole('combobox', { name: 'Portal' });
+
+/**
+ * Chooses a portal in the header dropdown: the one whose code is given, else the first listed.
+ * Returns the chosen option's text.
+ */
+export async function pickPortal(page: Page, code?: string): Promise<string> {
+  const select = portalSelect(page);
+  await expect(select).toBeEnabled();
+  await select.click();
+  const options = page.getByRole('option');
+  const option = code ? options.filter({ hasText: new RegExp(`^${code}(\\b| ·)`) }).first() : options.nth(1);
+  await expect(option).toBeVisible();
+  const text = (await option.textContent())?.trim() ?? '';
+  await option.click();
+  await expect(select).toHaveValue(text);
+  return text;
+}
+
+/** The session_sponsor the portal keeps in localStorage. */
+export async function storedSponsor(page: Page): Promise<{ sponsorId: number; sponsorCode: string } | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('session_sponsor') ?? 'null'));
+}
+
+/** The access token the portal keeps in localStorage. */
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('access_token'));
+}
