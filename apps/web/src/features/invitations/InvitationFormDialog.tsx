@@ -13,7 +13,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -265,7 +264,6 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
       )}
       {phase === 'done' && outcome && (
         <Stack gap="lg">
-          <Title order={5}>Server Update Confirmation</Title>
           <Alert color={outcome.ok ? 'teal' : 'red'} variant="light" title={outcome.ok ? 'Success' : 'Error'} role="status">
             {outcome.message}
           </Alert>

@@ -16,6 +16,7 @@ import { ImportDialog } from './ImportDialog';
 import { InvitationFormDialog } from './InvitationFormDialog';
 
 const COLUMNS = ['code', 'type', 'email', 'package', 'uses', 'expires', 'created', 'default', 'testAccount', 'status'] as const;
+const DEFAULT_COLUMNS = COLUMNS.filter((c) => c !== 'created');
 const COLUMN_LABELS: Record<(typeof COLUMNS)[number], string> = {
   code: 'Code',
   type: 'Type',
@@ -31,9 +32,24 @@ const COLUMN_LABELS: Record<(typeof COLUMNS)[number], string> = {
 const STATUS_COLOR = { pending: 'blue', used: 'gray', expired: 'orange' } as const;
 const searchOptions = INVITATION_SEARCH_FIELDS.map((f) => ({ value: f, label: INVITATION_SEARCH_LABELS[f] }));
 
+/** A date in the specification's format, the time dimmed on a second line. */
+function When({ value }: { value: string | null }) {
+  if (!value) return <Text size="sm" c="dimmed">—</Text>;
+  const [date, ...time] = formatDateTime(value).split(' ');
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{date}</Text>
+      <Text size="xs" c="dimmed">
+        {time.join(' ')}
+      </Text>
+    </Stack>
+  );
+}
+
 export function InvitationPage() {
   const { sponsorId, sponsorCode } = useSponsor();
-  const list = useListState({ key: 'invitations', columns: COLUMNS });
+  // "Created" is one click away under Columns, so that a page of 20 fits a laptop screen.
+  const list = useListState({ key: 'invitations', columns: COLUMNS, defaultColumns: DEFAULT_COLUMNS });
   const query = useInvitationList(sponsorId, list.offset, list.limit, list.search);
   const resend = useResendInvitation(sponsorId);
   const setDefault = useSetDefault(sponsorId);
@@ -62,14 +78,15 @@ export function InvitationPage() {
 
   const doResend = async (inv: Invitation) => {
     setResendingId(inv.id);
+    let message: string | string[];
     try {
-      const result = await resend.mutateAsync(inv);
-      await alert({ title: 'Resend Invitation', message: result.message });
+      message = (await resend.mutateAsync(inv)).message;
     } catch (err) {
-      await alert({ title: 'Resend Invitation', message: errorMessages(err) });
-    } finally {
-      setResendingId(null);
+      message = errorMessages(err);
     }
+    // The button is disabled until the resend ends; then the outcome is shown in an alert.
+    setResendingId(null);
+    await alert({ title: 'Resend Invitation', message });
   };
 
   const makeDefault = (inv: Invitation) =>
@@ -97,16 +114,18 @@ export function InvitationPage() {
         accessor: 'type',
         title: 'Type',
         hidden: !list.isVisible('type'),
+        noWrap: true,
         render: (inv) => (
-          <Badge variant="light" color={inv.type === 'open' ? 'grape' : 'cyan'} size="sm">
+          <Text size="sm" c={inv.type === 'open' ? 'grape.8' : 'cyan.8'} fw={500}>
             {inv.type}
-          </Badge>
+          </Text>
         ),
       },
       {
         accessor: 'email',
         title: 'E-mail',
         hidden: !list.isVisible('email'),
+        cellsStyle: () => ({ overflowWrap: 'anywhere', minWidth: 170 }),
         render: (inv) =>
           inv.type === 'open' ? (
             <Stack gap={0}>
@@ -133,30 +152,26 @@ export function InvitationPage() {
         accessor: 'uses',
         title: 'Uses',
         hidden: !list.isVisible('uses'),
+        noWrap: true,
         render: (inv) => `${inv.uses} of ${inv.max}`,
       },
-      { accessor: 'expires', title: 'Expires', hidden: !list.isVisible('expires'), render: (inv) => formatDateTime(inv.expireTime) || '—' },
-      { accessor: 'created', title: 'Created', hidden: !list.isVisible('created'), render: (inv) => formatDateTime(inv.createdDate) },
+      { accessor: 'expires', title: 'Expires', hidden: !list.isVisible('expires'), noWrap: true, render: (inv) => <When value={inv.expireTime} /> },
+      { accessor: 'created', title: 'Created', hidden: !list.isVisible('created'), noWrap: true, render: (inv) => <When value={inv.createdDate} /> },
       {
         accessor: 'default',
         title: 'Default',
         hidden: !list.isVisible('default'),
+        noWrap: true,
         render: (inv) =>
           inv.defaultInviteCode ? (
-            <Badge color="yellow" variant="light" leftSection={<IconStarFilled size={12} />} data-testid="default-badge">
+            <Badge color="yellow" variant="light" leftSection={<IconStarFilled size={12} />} data-testid="default-badge" style={{ minWidth: 'max-content' }}>
               Default
             </Badge>
           ) : inv.type === 'open' && inv.status === 'pending' ? (
             <Tooltip label="Make this the default invite code">
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                leftSection={<IconStar size={14} />}
-                onClick={() => makeDefault(inv)}
-                aria-label={`Make ${inv.inviteCode} the default invite code`}
-              >
-                Make default
-              </Button>
+              <ActionIcon variant="subtle" color="gray" onClick={() => makeDefault(inv)} aria-label={`Make ${inv.inviteCode} the default invite code`}>
+                <IconStar size={16} />
+              </ActionIcon>
             </Tooltip>
           ) : (
             <Text size="sm" c="dimmed">
@@ -164,13 +179,14 @@ export function InvitationPage() {
             </Text>
           ),
       },
-      { accessor: 'testAccount', title: 'Test account', hidden: !list.isVisible('testAccount'), render: (inv) => (inv.testAccount ? 'Yes' : 'No') },
+      { accessor: 'testAccount', title: 'Test', hidden: !list.isVisible('testAccount'), render: (inv) => (inv.testAccount ? 'Yes' : 'No') },
       {
         accessor: 'status',
         title: 'Status',
         hidden: !list.isVisible('status'),
+        noWrap: true,
         render: (inv) => (
-          <Badge color={STATUS_COLOR[inv.status]} variant="dot" size="sm">
+          <Badge color={STATUS_COLOR[inv.status]} variant="dot" size="sm" style={{ minWidth: 'max-content' }}>
             {inv.status}
           </Badge>
         ),
@@ -178,9 +194,8 @@ export function InvitationPage() {
       {
         accessor: 'actions',
         title: '',
-        textAlign: 'right',
         render: (inv) => (
-          <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Group gap={6} justify="flex-start" wrap="nowrap">
             <Tooltip label="Edit">
               <ActionIcon
                 variant="subtle"
@@ -194,17 +209,17 @@ export function InvitationPage() {
               </ActionIcon>
             </Tooltip>
             {inv.email && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconMailForward size={14} />}
-                disabled={resendingId !== null || inv.status !== 'pending'}
-                loading={resendingId === inv.id}
-                onClick={() => doResend(inv)}
-                aria-label={`Resend invitation to ${inv.email}`}
-              >
-                Resend
-              </Button>
+              <Tooltip label={inv.status === 'pending' ? 'Resend the invitation e-mail' : `Cannot resend: ${inv.status}`}>
+                <ActionIcon
+                  variant="light"
+                  disabled={resendingId !== null || inv.status !== 'pending'}
+                  loading={resendingId === inv.id}
+                  onClick={() => doResend(inv)}
+                  aria-label={`Resend invitation to ${inv.email}`}
+                >
+                  <IconMailForward size={18} />
+                </ActionIcon>
+              </Tooltip>
             )}
           </Group>
         ),
@@ -296,6 +311,8 @@ export function InvitationPage() {
       <DataTable<Invitation>
         withTableBorder
         borderRadius="md"
+        fz="sm"
+        horizontalSpacing={8}
         striped
         highlightOnHover
         minHeight={260}
