@@ -95,13 +95,14 @@ const peopleText = (n: number) => (n === 1 ? '1 administrator' : `${n} administr
 /** The people a sponsor MFA reset touches: every administrator of the sponsor but the one asking. */
 export async function mfaResetPreview(db: Db, user: AuthUser, sponsor: SponsorRef): Promise<SponsorMfaResetPreview> {
   const admins = await repo.sponsorAdministrators(db, sponsor.id, user.id);
-  const self = user.role === 'sponsor_admin' && user.sponsorId === sponsor.id ? ' (your own MFA is not reset)' : '';
+  const isOwn = user.role === 'sponsor_admin' && user.sponsorId === sponsor.id;
+  const self = isOwn ? ' (your own MFA is not reset)' : '';
   return {
     sponsorCode: sponsor.sponsorCode,
     count: admins.length,
     message:
       admins.length === 0
-        ? `${sponsor.sponsorCode} has no other administrators; there is nobody to reset.`
+        ? `${sponsor.sponsorCode} has no ${isOwn ? 'other ' : ''}administrators; there is nobody to reset.`
         : `This resets MFA for ${peopleText(admins.length)} of ${sponsor.sponsorCode}${self}. They enrol again at their next sign-in.`,
   };
 }
@@ -116,7 +117,7 @@ export async function resetSponsorMfa(db: Db, user: AuthUser, actor: Actor, spon
       targetId: sponsor.id,
       logJson: { sponsorCode: sponsor.sponsorCode, count: admins.length },
     });
-    if (admins.length === 0) return { message: `${sponsor.sponsorCode} has no other administrators; nothing was reset.`, errorMsg: null, statusType: 'info', output: { count: 0 } };
+    if (admins.length === 0) return { message: `${sponsor.sponsorCode} has no administrators to reset; nothing was reset.`, errorMsg: null, statusType: 'info', output: { count: 0 } };
     await resetMfa(tx, { actor, sponsorId: sponsor.id, targetType: 'sponsor_admin' }, admins);
     return { message: `MFA was reset for ${peopleText(admins.length)} of ${sponsor.sponsorCode}.`, errorMsg: null, statusType: 'success', output: { count: admins.length } };
   });

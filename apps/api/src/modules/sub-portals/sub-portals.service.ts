@@ -119,7 +119,6 @@ export async function move(db: Db, actor: Actor, sponsor: SponsorRef, input: z.o
       message: target ? `${what} moved to ${target.name}.` : `${what} no longer in a sub-portal.`,
       errorMsg: null,
       statusType: 'success',
-      output: { advisors: advisorIds.length, vaults: vaultIds.length },
     };
   });
 }

@@ -102,7 +102,7 @@ export function SponsorsPage() {
             </Text>
           ),
       },
-      { accessor: 'status', title: 'Status', hidden: !list.isVisible('status'), render: (s) => <SponsorStatusBadge statusId={s.statusId} /> },
+      { accessor: 'status', title: 'Status', noWrap: true, hidden: !list.isVisible('status'), render: (s) => <SponsorStatusBadge statusId={s.statusId} /> },
       { accessor: 'administrators', title: 'Administrators', textAlign: 'right', hidden: !list.isVisible('administrators'), render: (s) => s.administratorCount },
       { accessor: 'vaults', title: 'Vaults', textAlign: 'right', hidden: !list.isVisible('vaults'), render: (s) => s.vaultCount },
       { accessor: 'packages', title: 'Packages', textAlign: 'right', hidden: !list.isVisible('packages'), render: (s) => s.packageCount },
@@ -141,11 +141,14 @@ export function SponsorsPage() {
         title="Portals"
         description="Sponsors: the organisations whose vault holders and advisors you manage. Choose one to work in it."
         actions={
-          <Tooltip label={menuBar ? 'Hide menu bar' : 'Show menu bar'}>
-            <ActionIcon variant="default" size="lg" onClick={toggleMenuBar} aria-label={menuBar ? 'Hide menu bar' : 'Show menu bar'} aria-expanded={menuBar}>
-              {menuBar ? <IconLayoutNavbarCollapse size={18} /> : <IconLayoutNavbarExpand size={18} />}
-            </ActionIcon>
-          </Tooltip>
+          <Button
+            variant="default"
+            onClick={toggleMenuBar}
+            aria-expanded={menuBar}
+            leftSection={menuBar ? <IconLayoutNavbarCollapse size={16} /> : <IconLayoutNavbarExpand size={16} />}
+          >
+            {menuBar ? 'Hide menu bar' : 'Show menu bar'}
+          </Button>
         }
       />
       <Collapse expanded={menuBar}>

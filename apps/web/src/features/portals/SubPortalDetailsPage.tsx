@@ -31,8 +31,9 @@ const personColumns = (withGroup: boolean): DataTableColumn<Member>[] => [
   {
     accessor: 'statusId',
     title: 'Status',
+    noWrap: true,
     render: (m) => (
-      <Badge size="sm" variant="dot" color={m.statusId === 1 ? 'teal' : 'gray'}>
+      <Badge size="sm" variant="dot" tt="none" color={m.statusId === 1 ? 'teal' : m.statusId === 3 ? 'blue' : 'gray'} style={{ overflow: 'visible' }}>
         {STATUS_NAMES[m.statusId] ?? m.statusId}
       </Badge>
     ),

@@ -39,11 +39,11 @@ export function MoneyInput({ currency, ...props }: TextInputProps & { currency: 
 
 export function SponsorStatusBadge({ statusId }: { statusId: number }) {
   return statusId === 1 ? (
-    <Badge variant="dot" color="teal" size="sm">
+    <Badge variant="dot" color="teal" size="sm" style={{ overflow: 'visible' }}>
       Active
     </Badge>
   ) : (
-    <Badge variant="dot" color="gray" size="sm">
+    <Badge variant="dot" color="gray" size="sm" style={{ overflow: 'visible' }}>
       Inactive
     </Badge>
   );
