@@ -360,9 +360,13 @@ export async function seedDemoIfEmpty(db: Db, opts: { adminPassword?: string | n
     const staffActor = staff ?? { id: null, email: 'admin@vault.local' };
 
     // Advisors (global trusted collaborators) and their sponsorships (representatives).
-    const advisorPeople = makePeople(rnd, 48, new Set());
     const advisorDomains = ['advisors.example', 'planning.example', 'cpa.example', 'law.example'];
-    const advisorUsers = advisorPeople.map((p, i) => {
+    const usedAdvisorEmails = new Set<string>();
+    const advisorPeople = Array.from(
+      { length: 48 },
+      (_, i) => makePeople(rnd, 1, usedAdvisorEmails, advisorDomains[i % advisorDomains.length])[0]!,
+    );
+    const advisorUsers = advisorPeople.map((p) => {
       const statusId = rnd.weighted([
         [1, 6],
         [3, 2],
@@ -371,7 +375,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { adminPassword?: string | n
       ] as const);
       return {
         role: 'advisor' as const,
-        email: p.email.replace(/@.*/, `@${advisorDomains[i % advisorDomains.length]}`),
+        email: p.email,
         firstName: p.first,
         middleName: p.middle,
         lastName: p.last,
