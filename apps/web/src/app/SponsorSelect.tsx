@@ -64,7 +64,7 @@ export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
       leftSection={<IconBuildingCommunity size={16} stroke={1.6} />}
       disabled={sponsors.isPending}
       placeholder={sponsors.isPending ? 'Loading portals…' : PICK_PORTAL}
-      w={{ base: 190, xs: 240, sm: 300 }}
+      w={{ base: 190, xs: 260, md: 340 }}
       comboboxProps={{ shadow: 'md', transitionProps: { transition: 'pop-top-left', duration: 120 } }}
       maxDropdownHeight={360}
       checkIconPosition="right"

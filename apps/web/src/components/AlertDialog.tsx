@@ -1,5 +1,13 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { type DialogMessage, MessageList } from './MessageList';
+
+const TONES = {
+  info: { color: 'vault', Icon: IconInfoCircle },
+  warning: { color: 'yellow', Icon: IconAlertTriangle },
+  error: { color: 'red', Icon: IconCircleX },
+  success: { color: 'teal', Icon: IconCircleCheck },
+} as const;
 
 export interface AlertDialogProps {
   opened: boolean;
@@ -10,6 +18,8 @@ export interface AlertDialogProps {
   closeLabel?: 'Close' | 'Cancel' | 'No';
   /** The accepting button, shown only with onOk: OK (default) or Yes. */
   okLabel?: 'OK' | 'Yes';
+  /** An icon beside the message. */
+  tone?: keyof typeof TONES;
   onClose: () => void;
   onOk?: () => void;
   okLoading?: boolean;
@@ -25,10 +35,12 @@ export function AlertDialog({
   message,
   closeLabel = 'Close',
   okLabel = 'OK',
+  tone,
   onClose,
   onOk,
   okLoading,
 }: AlertDialogProps) {
+  const t = tone ? TONES[tone] : null;
   return (
     <Modal
       opened={opened}
@@ -38,10 +50,19 @@ export function AlertDialog({
       closeOnEscape={false}
       withCloseButton={false}
       size="md"
-      styles={{ title: { fontWeight: 650 } }}
+      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="lg">
-        <MessageList message={message} />
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          {t && (
+            <ThemeIcon color={t.color} variant="light" size={40} radius="xl" style={{ flexShrink: 0 }}>
+              <t.Icon size={22} stroke={1.7} />
+            </ThemeIcon>
+          )}
+          <div style={{ flex: 1, paddingTop: t ? 9 : 0 }}>
+            <MessageList message={message} />
+          </div>
+        </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant={onOk ? 'default' : 'filled'} onClick={onClose} disabled={okLoading}>
             {closeLabel}

@@ -82,7 +82,13 @@ function Shell() {
             </Box>
           </AppShell.Main>
         </AppShell>
-        <AlertDialog opened={warning} title={MISSING_SPONSOR_TITLE} message={MISSING_SPONSOR_MESSAGE} onClose={closeWarning} />
+        <AlertDialog
+          opened={warning}
+          tone="warning"
+          title={MISSING_SPONSOR_TITLE}
+          message={MISSING_SPONSOR_MESSAGE}
+          onClose={closeWarning}
+        />
       </ConfirmProvider>
     </ModalsProvider>
   );

@@ -1,0 +1,130 @@
+import { LOGIN_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE } from '@vault/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, buildUrl, errorMessage, errorMessages } from './api';
+import { setNavigator } from './navigation';
+import { getSession, startSession } from './session';
+
+const user = { id: 1, email: 'a@b.co', firstName: 'A', lastName: 'B', role: 'staff' as const, sponsorId: null, permissions: {} };
+
+/** The ApiError a call fails with. */
+const fail = (p: Promise<unknown>): Promise<ApiError> =>
+  p.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: ApiError) => e,
+  );
+
+function reply(status: number, body: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn();
+  const navigate = vi.fn();
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    navigate.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('document', { cookie: 'other=1; XSRF-TOKEN=abc%3D%3D' });
+    setNavigator(navigate);
+    startSession('tok-123', user);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setNavigator(null);
+  });
+
+  it('sends JSON, the bearer token and the XSRF header; 2xx is success', async () => {
+    fetchMock.mockResolvedValue(reply(201, { ok: true }));
+    const res = await api<{ ok: boolean }>('POST', '/api/v1/things', {
+      query: { sponsorId: 4, q: undefined, flag: false },
+      body: { a: 1 },
+    });
+    expect(res).toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/things?sponsorId=4&flag=false');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+    expect(init.headers['Content-Type']).toBe('application/json');
+    expect(init.headers.Authorization).toBe('Bearer tok-123');
+    expect(init.headers['X-XSRF-TOKEN']).toBe('abc==');
+    expect(init.signal).toBeUndefined();
+  });
+
+  it('sends no token with the login call', async () => {
+    fetchMock.mockResolvedValue(reply(200, {}));
+    await api('POST', '/api/v1/authentication/login', { body: { username: 'a', password: 'b' } });
+    expect(fetchMock.mock.calls[0]![1].headers.Authorization).toBeUndefined();
+  });
+
+  it('lets the browser set the multipart content type', async () => {
+    fetchMock.mockResolvedValue(reply(200, {}));
+    const form = new FormData();
+    form.append('file', new Blob(['a,b']), 'x.csv');
+    await api('POST', '/api/v1/users/import', { form });
+    const init = fetchMock.mock.calls[0]![1];
+    expect(init.headers['Content-Type']).toBeUndefined();
+    expect(init.body).toBe(form);
+  });
+
+  it('throws ApiError with the body for other statuses', async () => {
+    fetchMock.mockResolvedValue(
+      reply(409, { message: 'Already used', details: [{ field: 'email', message: 'This e-mail address is already used.' }] }),
+    );
+    const err = await fail(api('PUT', '/api/v1/x'));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(409);
+    expect(errorMessages(err)).toEqual(['This e-mail address is already used.']);
+    expect(getSession().token).toBe('tok-123');
+  });
+
+  it('a 401 with errorMsg is a failed sign-in, and the session stays', async () => {
+    fetchMock.mockResolvedValue(reply(401, { message: 'nope', errorMsg: 'bad credentials' }));
+    const err = await fail(api('POST', '/api/v1/authentication/login', { body: {} }));
+    expect(err.status).toBe(401);
+    expect(err.message).toBe(LOGIN_FAILED_MESSAGE);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('any other 401 clears the session, stores the expiry message and goes to /login', async () => {
+    fetchMock.mockResolvedValue(reply(401, { message: 'Your session has ended.' }));
+    const err = await fail(api('GET', '/api/v1/sponsors'));
+    expect(err.status).toBe(401);
+    expect(getSession()).toEqual({ token: null, user: null, expiredMessage: SESSION_EXPIRED_MESSAGE });
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const err = await fail(api('GET', '/api/v1/sponsors'));
+    expect(err.status).toBe(0);
+    expect(errorMessage(err)).toMatch(/cannot be reached/);
+  });
+});
+
+describe('errorMessages', () => {
+  it('reads details, else message; a list gives each item its message', () => {
+    expect(
+      errorMessages(
+        new ApiError(400, {
+          message: 'Bad',
+          details: [
+            { field: 'a', message: 'A is required' },
+            { field: 'b', message: 'B is too long' },
+          ],
+        }),
+      ),
+    ).toEqual(['A is required', 'B is too long']);
+    expect(errorMessages(new ApiError(404, { message: 'The vault was not found.' }))).toEqual(['The vault was not found.']);
+    expect(errorMessages({ message: [{ message: 'one' }, { message: 'two' }] })).toEqual(['one', 'two']);
+    expect(errorMessages(new Error('boom'))).toEqual(['boom']);
+    expect(errorMessage(null)).toBe('Something went wrong. Please try again.');
+  });
+
+  it('buildUrl appends to an existing query and repeats list values', () => {
+    expect(buildUrl('/a?x=1', { y: [1, 2] })).toBe('/a?x=1&y=1&y=2');
+    expect(buildUrl('/a', {})).toBe('/a');
+  });
+});
