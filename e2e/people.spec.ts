@@ -23,7 +23,10 @@ async function pickPortal(page: Page, code: string) {
   const select = page.getByRole('combobox', { name: 'Portal' }).or(page.getByRole('textbox', { name: 'Portal' }));
   await expect(select).toBeEnabled();
   await select.click();
-  const option = page.getByRole('option').filter({ hasText: new RegExp(`^${code}(\\b| ·)`) }).first();
+  const option = page
+    .getByRole('option')
+    .filter({ hasText: new RegExp(`^${code}(\\b| ·)`) })
+    .first();
   await expect(option).toBeVisible();
   const text = (await option.textContent())?.trim() ?? '';
   await option.click();
@@ -63,7 +66,11 @@ async function sponsorIdOf(page: Page, code: string): Promise<number> {
 /** A representative created through the API (it also creates the global advisor). */
 async function addRepresentative(page: Page, sponsorCode: string, email: string, firstName: string, lastName: string) {
   const sponsorId = await sponsorIdOf(page, sponsorCode);
-  return apiCall<{ id: number; userId: number }>(page, 'POST', `/api/v1/sponsoredadvisor?sponsorId=${sponsorId}`, { email, firstName, lastName });
+  return apiCall<{ id: number; userId: number }>(page, 'POST', `/api/v1/sponsoredadvisor?sponsorId=${sponsorId}`, {
+    email,
+    firstName,
+    lastName,
+  });
 }
 
 test.describe('people', () => {
@@ -132,7 +139,9 @@ test.describe('people', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(/access was saved/)).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Administrator details and access' }).getByRole('checkbox', { name: /Template access/ })).toBeChecked();
+    await expect(
+      page.getByRole('form', { name: 'Administrator details and access' }).getByRole('checkbox', { name: /Template access/ }),
+    ).toBeChecked();
     await page.screenshot({ path: `${SHOTS}/people-admin-detail.png`, fullPage: true });
 
     // Deactivate (sent with the version header v2) behind its confirmation.
@@ -228,7 +237,10 @@ test.describe('people', () => {
     await pickPortal(page, 'ACME');
     const email = unique('tom.collab');
     await addRepresentative(page, 'ACME', email, 'Tom', 'Baker');
-    const { userId } = await apiCall<{ data: { id: number; email: string }[] }>(page, 'POST', '/api/v1/advisors/search', { fieldName: 'email', fieldValue: email }).then((r) => ({
+    const { userId } = await apiCall<{ data: { id: number; email: string }[] }>(page, 'POST', '/api/v1/advisors/search', {
+      fieldName: 'email',
+      fieldValue: email,
+    }).then((r) => ({
       userId: r.data[0]!.id,
     }));
     // Make them active first, so that deactivating is the first visible change.

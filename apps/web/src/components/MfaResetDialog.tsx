@@ -36,7 +36,15 @@ export function MfaResetDialog({ target, onClose, onDone }: MfaResetDialogProps)
   const who = target?.label ?? 'this person';
 
   return (
-    <Modal opened={opened} onClose={close} title="Reset MFA" closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false} styles={{ title: { fontWeight: 650 } }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Reset MFA"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
       <Stack gap="lg" aria-busy={state.status === 'loading'} data-testid="mfa-reset" data-state={state.status}>
         {state.status === 'success' && (
           <Alert color="teal" variant="light" title="MFA reset" role="status">

@@ -32,7 +32,15 @@ export interface MfaResetState {
   target: MfaResetTarget | null;
 }
 
-export const MFA_IDLE: MfaResetState = { status: 'idle', fetching: false, success: false, error: null, message: null, result: null, target: null };
+export const MFA_IDLE: MfaResetState = {
+  status: 'idle',
+  fetching: false,
+  success: false,
+  error: null,
+  message: null,
+  result: null,
+  target: null,
+};
 
 /** Method, path and query of each kind of MFA reset, exactly as specification section 7 lists them. */
 export function mfaResetRequest(target: MfaResetTarget): { path: string; query?: Record<string, number | string> } {
@@ -84,7 +92,14 @@ export async function requestMfaReset(target: MfaResetTarget, request: MfaReques
     const result = await request(path, query);
     next =
       result?.statusType === 'error'
-        ? { ...MFA_IDLE, status: 'error', error: result.errorMsg || result.message, message: result.errorMsg || result.message, result, target }
+        ? {
+            ...MFA_IDLE,
+            status: 'error',
+            error: result.errorMsg || result.message,
+            message: result.errorMsg || result.message,
+            result,
+            target,
+          }
         : { ...MFA_IDLE, status: 'success', success: true, message: result?.message || 'MFA was reset.', result: result ?? null, target };
   } catch (err) {
     const text = errorMessage(err);

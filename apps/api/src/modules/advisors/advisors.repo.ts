@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { advisors, sponsorGroups, sponsoredAdvisors, sponsors, users } from '../../db/schema/index.js';
+import { advisors, sponsoredAdvisors, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
 
 /** Advisors linked to `sponsorId` (a representative there); null means every advisor. */
 const linkedTo = (sponsorId: number | null) =>

@@ -20,7 +20,8 @@ import * as service from './advisors.service.js';
 
 const tags = ['trusted collaborators (advisors)'];
 const failures = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const scopeNote = 'Staff see every advisor; a sponsor administrator sees and acts only on advisors who represent their sponsor (404 otherwise).';
+const scopeNote =
+  'Staff see every advisor; a sponsor administrator sees and acts only on advisors who represent their sponsor (404 otherwise).';
 
 /** Trusted collaborators: the global advisor list (specification section 7, "Trusted collaborators"). */
 export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -144,7 +145,7 @@ export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sponsor: 'required', permission: 'hasManageMfaAccess' },
       schema: {
         tags: [...tags, 'MFA reset'],
-        summary: 'Reset a trusted collaborator\'s MFA',
+        summary: "Reset a trusted collaborator's MFA",
         description: `Clears the advisor's MFA enrolment and ends their sessions; audited in sponsorId. Needs hasManageMfaAccess (403 otherwise). ${scopeNote}`,
         params: userIdParams,
         querystring: advisorMfaQuery,

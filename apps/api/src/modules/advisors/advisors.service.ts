@@ -1,4 +1,4 @@
-import { type AdvisorDetail, type AdvisorItem, type PeopleSearchBody, STATUS, type ServerMessage } from '@vault/contract';
+import { type AdvisorDetail, type AdvisorItem, type PeopleSearchBody, type ServerMessage, STATUS } from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import { resendActivation, resetMfa, sendPasswordReset, setAccountStatus } from '../../lib/accounts.js';
 import { notFound } from '../../lib/errors.js';

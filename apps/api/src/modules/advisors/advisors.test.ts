@@ -42,7 +42,12 @@ describe('GET /api/v1/advisors/ and search', () => {
     expect((await inject(staff, 'GET', '/api/v1/advisors?offset=0&limit=2')).json().data).toHaveLength(2);
     const admin = await t.signInSponsorAdmin(a.id);
     const own = await inject(admin, 'GET', `/api/v1/advisors/?sponsorid=${a.id}&offset=0&limit=20`);
-    expect(own.json().data.map((r: { firstName: string }) => r.firstName).sort()).toEqual(['Alpha', 'Bravo']);
+    expect(
+      own
+        .json()
+        .data.map((r: { firstName: string }) => r.firstName)
+        .sort(),
+    ).toEqual(['Alpha', 'Bravo']);
     expect(own.json().data.find((r: { firstName: string }) => r.firstName === 'Bravo').sponsorCount).toBe(1);
     expect((await inject(admin, 'GET', '/api/v1/advisors/')).json().total).toBe(2);
   });
@@ -55,8 +60,13 @@ describe('GET /api/v1/advisors/ and search', () => {
     expect((await inject(staff, 'POST', '/api/v1/advisors/search', { fieldName: 'role', fieldValue: 'x' })).statusCode).toBe(400);
     expect((await inject(staff, 'POST', '/api/v1/advisors/search', { fieldName: 'all', fieldValue: 'x', extra: 1 })).statusCode).toBe(400);
     const admin = await t.signInSponsorAdmin(a.id);
-    expect((await inject(admin, 'POST', `/api/v1/advisors/search?sponsorid=${a.id}`, { fieldName: 'firstName', fieldValue: 'charlie' })).json().total).toBe(0);
-    expect((await inject(admin, 'POST', `/api/v1/advisors/search?sponsorid=${b.id}`, { fieldName: 'all', fieldValue: '' })).statusCode).toBe(403);
+    expect(
+      (await inject(admin, 'POST', `/api/v1/advisors/search?sponsorid=${a.id}`, { fieldName: 'firstName', fieldValue: 'charlie' })).json()
+        .total,
+    ).toBe(0);
+    expect(
+      (await inject(admin, 'POST', `/api/v1/advisors/search?sponsorid=${b.id}`, { fieldName: 'all', fieldValue: '' })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -89,14 +99,23 @@ describe('trusted collaborator account actions', () => {
     expect(act).toMatchObject({ sponsorId: a.id, targetType: 'advisor', targetId: String(inA.userId) });
     expect(await audits('advisor.deactivate')).toHaveLength(1);
     expect((await inject(staff, 'PUT', `/api/v1/advisors/activate?sponsorid=${a.id}`, { ...body, statusId: 4 })).statusCode).toBe(400);
-    expect((await inject(staff, 'PUT', `/api/v1/advisors/activate?sponsorid=${a.id}`, { ...body, email: 'bad', statusId: 1 })).statusCode).toBe(400);
-    expect((await inject(staff, 'PUT', `/api/v1/advisors/${inA.userId}/deactivate?sponsorid=${a.id}`)).json().message).toMatch(/already inactive/);
+    expect(
+      (await inject(staff, 'PUT', `/api/v1/advisors/activate?sponsorid=${a.id}`, { ...body, email: 'bad', statusId: 1 })).statusCode,
+    ).toBe(400);
+    expect((await inject(staff, 'PUT', `/api/v1/advisors/${inA.userId}/deactivate?sponsorid=${a.id}`)).json().message).toMatch(
+      /already inactive/,
+    );
   });
 
   it('resets the password of an active advisor and resends activation to a pending one', async () => {
     const { a, staff, inA, inB } = await setup();
     await inject(staff, 'PUT', `/api/v1/advisors/activate?sponsorid=${a.id}`, { id: inA.userId, statusId: 1 });
-    const reset = await inject(staff, 'PUT', `/api/v1/advisors/resetpassword?sponsorid=${a.id}`, { id: inA.userId, firstName: 'Alpha', lastName: 'Lee', email: 'in.a@advisors.example' });
+    const reset = await inject(staff, 'PUT', `/api/v1/advisors/resetpassword?sponsorid=${a.id}`, {
+      id: inA.userId,
+      firstName: 'Alpha',
+      lastName: 'Lee',
+      email: 'in.a@advisors.example',
+    });
     expect(reset.json().message).toMatch(/password reset link/);
     expect((await inject(staff, 'PUT', '/api/v1/advisors/resetpassword', { id: inB.userId })).statusCode).toBe(409);
     expect((await inject(staff, 'POST', `/api/v1/advisors/${inB.userId}/activation-email`)).json().statusType).toBe('success');
@@ -107,15 +126,21 @@ describe('trusted collaborator account actions', () => {
   it('lets a sponsor administrator act only on advisors of their sponsor (404 otherwise, nothing changed)', async () => {
     const { a, b, onlyB, inB } = await setup();
     const admin = await t.signInSponsorAdmin(a.id, { hasManageMfaAccess: true });
-    expect((await inject(admin, 'PUT', `/api/v1/advisors/activate?sponsorid=${a.id}`, { id: onlyB.userId, statusId: 1 })).statusCode).toBe(404);
-    expect((await inject(admin, 'PUT', `/api/v1/advisors/activate?sponsorid=${b.id}`, { id: onlyB.userId, statusId: 1 })).statusCode).toBe(403);
+    expect((await inject(admin, 'PUT', `/api/v1/advisors/activate?sponsorid=${a.id}`, { id: onlyB.userId, statusId: 1 })).statusCode).toBe(
+      404,
+    );
+    expect((await inject(admin, 'PUT', `/api/v1/advisors/activate?sponsorid=${b.id}`, { id: onlyB.userId, statusId: 1 })).statusCode).toBe(
+      403,
+    );
     expect((await inject(admin, 'PUT', `/api/v1/advisors/${onlyB.userId}/deactivate`)).statusCode).toBe(404);
     expect((await inject(admin, 'POST', `/api/v1/advisors/${onlyB.userId}/reset-mfa?sponsorId=${a.id}`, {})).statusCode).toBe(404);
     expect((await t.db.select().from(users).where(eq(users.id, onlyB.userId)))[0]!.statusId).toBe(STATUS.pending);
-    expect((await inject(admin, 'PUT', `/api/v1/advisors/activate?sponsorid=${a.id}`, { id: inB.userId, statusId: 1 })).statusCode).toBe(200);
+    expect((await inject(admin, 'PUT', `/api/v1/advisors/activate?sponsorid=${a.id}`, { id: inB.userId, statusId: 1 })).statusCode).toBe(
+      200,
+    );
   });
 
-  it('resets MFA with hasManageMfaAccess only, ends the advisor\'s sessions and audits; needs a sponsor', async () => {
+  it("resets MFA with hasManageMfaAccess only, ends the advisor's sessions and audits; needs a sponsor", async () => {
     const { a, inA } = await setup();
     await t.db.update(users).set({ mfaEnabled: true, mfaSecret: 'S' }).where(eq(users.id, inA.userId));
     await t.db.insert(sessions).values({ tokenHash: 'adv2', userId: inA.userId, expiresAt: new Date(Date.now() + 3600_000) });
@@ -137,7 +162,16 @@ describe('trusted collaborator account actions', () => {
 
   it('documents every call in the OpenAPI', async () => {
     const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
-    for (const p of ['/', '/search', '/activate', '/resetpassword', '/{id}', '/{id}/deactivate', '/{id}/activation-email', '/{userId}/reset-mfa']) {
+    for (const p of [
+      '/',
+      '/search',
+      '/activate',
+      '/resetpassword',
+      '/{id}',
+      '/{id}/deactivate',
+      '/{id}/activation-email',
+      '/{userId}/reset-mfa',
+    ]) {
       expect(Object.keys(paths)).toContain(`/api/v1/advisors${p}`);
     }
     expect(paths['/api/v1/advisors/{userId}/reset-mfa'].post.description).toMatch(/hasManageMfaAccess/);

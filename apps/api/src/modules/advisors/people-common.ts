@@ -41,7 +41,12 @@ export function userSearchCondition(field: PeopleSearchField, rawValue: string, 
       const ids = Object.entries(STATUS_NAMES)
         .filter(([, name]) => name.toLowerCase().includes(value.toLowerCase()))
         .map(([id]) => Number(id));
-      return ids.length ? sql`${users.statusId} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`;
+      return ids.length
+        ? sql`${users.statusId} in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`
+        : sql`false`;
     }
     default: {
       const n = Number(value);
@@ -64,7 +69,8 @@ export async function checkGroup(db: Db, sponsorId: number, group: number | null
     .select({ id: sponsorGroups.id })
     .from(sponsorGroups)
     .where(and(eq(sponsorGroups.id, group), eq(sponsorGroups.sponsorId, sponsorId)));
-  if (!row) throw badRequest('The group is not a sub-portal of this portal.', [{ field: 'group', message: 'Choose a sub-portal of this portal' }]);
+  if (!row)
+    throw badRequest('The group is not a sub-portal of this portal.', [{ field: 'group', message: 'Choose a sub-portal of this portal' }]);
 }
 
 /** What a save changed, as `{ field: { from, to } }`, for the audit entry. */
@@ -78,7 +84,8 @@ export function changes(before: Record<string, unknown>, after: Record<string, u
   return out;
 }
 
-export const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+export const iso = (d: Date | string | null | undefined): string | null =>
+  d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 export const statusName = (id: number) => STATUS_NAMES[id] ?? `Status ${id}`;
 
 /** Picks the given keys out of a body, dropping those not sent. */

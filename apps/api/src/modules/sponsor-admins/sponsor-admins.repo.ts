@@ -66,8 +66,21 @@ export async function insertAdmin(db: Db, values: typeof sponsorAdmins.$inferIns
   return row!.id;
 }
 
-export async function updateAdmin(db: Db, userId: number, userValues: Partial<typeof users.$inferInsert>, adminValues: Partial<typeof sponsorAdmins.$inferInsert>) {
+export async function updateAdmin(
+  db: Db,
+  userId: number,
+  userValues: Partial<typeof users.$inferInsert>,
+  adminValues: Partial<typeof sponsorAdmins.$inferInsert>,
+) {
   const now = new Date();
-  if (Object.keys(userValues).length) await db.update(users).set({ ...userValues, updatedAt: now }).where(eq(users.id, userId));
-  if (Object.keys(adminValues).length) await db.update(sponsorAdmins).set({ ...adminValues, updatedAt: now }).where(eq(sponsorAdmins.userId, userId));
+  if (Object.keys(userValues).length)
+    await db
+      .update(users)
+      .set({ ...userValues, updatedAt: now })
+      .where(eq(users.id, userId));
+  if (Object.keys(adminValues).length)
+    await db
+      .update(sponsorAdmins)
+      .set({ ...adminValues, updatedAt: now })
+      .where(eq(sponsorAdmins.userId, userId));
 }

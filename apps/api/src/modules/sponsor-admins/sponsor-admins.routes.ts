@@ -92,7 +92,8 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Search the administrators of a portal',
-        description: 'fieldName is one of all, email, firstName, lastName, name, title, id; fieldValue is matched as "contains" (empty: every administrator).',
+        description:
+          'fieldName is one of all, email, firstName, lastName, name, title, id; fieldValue is matched as "contains" (empty: every administrator).',
         querystring: sponsorAdminSearchQuery,
         body: adminSearchBody,
         response: { 200: listResponse(sponsorAdminItem), ...failures },
@@ -108,7 +109,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One administrator (detail page)',
-        description: '`id` is the administrator\'s user id; 404 when it is not an administrator of `sponsorid`.',
+        description: "`id` is the administrator's user id; 404 when it is not an administrator of `sponsorid`.",
         params: personIdParams,
         querystring: sponsorAdminIdQuery,
         response: { 200: sponsorAdminItem, ...failures },
@@ -123,8 +124,9 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: required,
       schema: {
         tags,
-        summary: 'Change an administrator\'s flags and details',
-        description: 'Saves the access flags, title, group, names, test account and language of the detail page. The e-mail (the sign-in name) does not change.',
+        summary: "Change an administrator's flags and details",
+        description:
+          'Saves the access flags, title, group, names, test account and language of the detail page. The e-mail (the sign-in name) does not change.',
         params: personIdParams,
         querystring: sponsorAdminIdQuery,
         body: sponsorAdminUpdateBody,
@@ -149,7 +151,11 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { item: _item, ...message } = await service.act(ctx(app, request), request.params.id, request.body?.statusId === 2 ? 'deactivate' : 'activate');
+      const { item: _item, ...message } = await service.act(
+        ctx(app, request),
+        request.params.id,
+        request.body?.statusId === 2 ? 'deactivate' : 'activate',
+      );
       return message;
     },
   );
@@ -162,7 +168,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deactivate an administrator (versions v1 and v2)',
         description:
-          'Sets statusId 2 and ends the administrator\'s sessions (Account Deactivation Confirmation). The portal sends it with the version header v2 (`Accept-Version: v2`; `X-API-Version` and `Api-Version` are read too). ' +
+          "Sets statusId 2 and ends the administrator's sessions (Account Deactivation Confirmation). The portal sends it with the version header v2 (`Accept-Version: v2`; `X-API-Version` and `Api-Version` are read too). " +
           'v1 (no header) answers the server message; v2 answers the same message with `dOutput` holding the administrator after the change and the response header `X-API-Version: v2`. Any other version is refused with 400. An administrator cannot deactivate themselves (409).',
         params: personIdParams,
         querystring: sponsorAdminIdQuery,
@@ -207,7 +213,8 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Resend the activation e-mail to an administrator',
-        description: 'Resend Activation Email: a new single-use activation link (72 hours). Only for administrators pending activation (409 otherwise).',
+        description:
+          'Resend Activation Email: a new single-use activation link (72 hours). Only for administrators pending activation (409 otherwise).',
         params: personIdParams,
         querystring: sponsorAdminIdQuery,
         response: { 200: serverMessage, ...failures },
@@ -225,8 +232,8 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...required, permission: 'hasManageMfaAccess' },
       schema: {
         tags,
-        summary: 'Reset one administrator\'s MFA',
-        description: 'Clears the MFA enrolment and ends the administrator\'s sessions. Needs hasManageMfaAccess (403 otherwise).',
+        summary: "Reset one administrator's MFA",
+        description: "Clears the MFA enrolment and ends the administrator's sessions. Needs hasManageMfaAccess (403 otherwise).",
         params: personIdParams,
         querystring: sponsorAdminIdQuery,
         response: { 200: serverMessage, ...failures },

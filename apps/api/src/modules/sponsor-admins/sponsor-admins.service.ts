@@ -1,20 +1,29 @@
 import {
   ADMIN_FLAGS,
   type AdminFlag,
-  STATUS,
   type ServerMessage,
   type SponsorAdminCreateBody,
   type SponsorAdminItem,
   type SponsorAdminUpdateBody,
+  STATUS,
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
+import { sponsorAdmins } from '../../db/schema/index.js';
 import { type AccountRef, resendActivation, resetMfa, sendPasswordReset, setAccountStatus } from '../../lib/accounts.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
-import { changes, checkGroup, iso, type PeopleSearchField, page, pick, statusName, userSearchCondition } from '../advisors/people-common.js';
-import { sponsorAdmins } from '../../db/schema/index.js';
+import {
+  changes,
+  checkGroup,
+  iso,
+  type PeopleSearchField,
+  page,
+  pick,
+  statusName,
+  userSearchCondition,
+} from '../advisors/people-common.js';
 import * as repo from './sponsor-admins.repo.js';
 
 const TARGET = 'sponsor_admin';
@@ -61,8 +70,14 @@ function checkGrant(user: AuthUser, flags: Partial<Record<AdminFlag, unknown>>, 
   if (refused.length) throw forbidden(`You cannot grant access you do not have yourself: ${refused.join(', ')}.`);
 }
 
-export async function list(ctx: Pick<Ctx, 'db' | 'sponsor'>, q: { offset: number; limit: number }, search?: { fieldName: string; fieldValue: string }) {
-  const where = search ? userSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue, sponsorAdmins.title as never) : undefined;
+export async function list(
+  ctx: Pick<Ctx, 'db' | 'sponsor'>,
+  q: { offset: number; limit: number },
+  search?: { fieldName: string; fieldValue: string },
+) {
+  const where = search
+    ? userSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue, sponsorAdmins.title as never)
+    : undefined;
   const { rows, total } = await repo.listAdmins(ctx.db, ctx.sponsor.id, { ...q, where });
   return page(rows.map(toItem), total, q.offset, q.limit);
 }
@@ -81,7 +96,9 @@ export async function create(ctx: Ctx, body: SponsorAdminCreateBody): Promise<Sp
   return ctx.db.transaction(async (tx) => {
     await checkGroup(tx, ctx.sponsor.id, body.group);
     if (await repo.adminEmailTaken(tx, ctx.sponsor.id, body.email)) {
-      throw conflict('This e-mail address is already used by an administrator of this portal.', [{ field: 'email', message: 'Already used in this portal' }]);
+      throw conflict('This e-mail address is already used by an administrator of this portal.', [
+        { field: 'email', message: 'Already used in this portal' },
+      ]);
     }
     const userId = await repo.insertAdminUser(tx, {
       role: 'sponsor_admin',
@@ -100,7 +117,14 @@ export async function create(ctx: Ctx, body: SponsorAdminCreateBody): Promise<Sp
       title: body.title || null,
       ...Object.fromEntries(ADMIN_FLAGS.map((f) => [f, flags[f] ?? false])),
     });
-    await sendPasswordLink(tx, { publicUrl: ctx.publicUrl, userId, email: body.email, firstName: body.firstName, sponsorId: ctx.sponsor.id, purpose: 'activation' });
+    await sendPasswordLink(tx, {
+      publicUrl: ctx.publicUrl,
+      userId,
+      email: body.email,
+      firstName: body.firstName,
+      sponsorId: ctx.sponsor.id,
+      purpose: 'activation',
+    });
     const { email, firstName, lastName, group, title, testAccount, localize } = body;
     await writeAudit(tx, ctx.actor, {
       action: `${TARGET}.create`,
@@ -126,10 +150,21 @@ export async function update(ctx: Ctx, userId: number, body: SponsorAdminUpdateB
     if (body.group !== undefined) adminValues.groupId = body.group;
     if (body.title !== undefined) adminValues.title = body.title || null;
     const before = { ...row.user, ...row.admin, group: row.admin.groupId };
-    const changed = changes(before, { ...userValues, ...flags, ...(body.group !== undefined ? { group: body.group } : {}), ...(body.title !== undefined ? { title: body.title || null } : {}) });
+    const changed = changes(before, {
+      ...userValues,
+      ...flags,
+      ...(body.group !== undefined ? { group: body.group } : {}),
+      ...(body.title !== undefined ? { title: body.title || null } : {}),
+    });
     if (Object.keys(changed).length === 0) return toItem(row);
     await repo.updateAdmin(tx, userId, userValues, adminValues);
-    await writeAudit(tx, ctx.actor, { action: `${TARGET}.update`, sponsorId: ctx.sponsor.id, targetType: TARGET, targetId: userId, logJson: { said: row.admin.id, email: row.user.email, changes: changed } });
+    await writeAudit(tx, ctx.actor, {
+      action: `${TARGET}.update`,
+      sponsorId: ctx.sponsor.id,
+      targetType: TARGET,
+      targetId: userId,
+      logJson: { said: row.admin.id, email: row.user.email, changes: changed },
+    });
     return toItem((await repo.findAdmin(tx, ctx.sponsor.id, userId))!);
   });
 }

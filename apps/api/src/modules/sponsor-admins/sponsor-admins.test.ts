@@ -37,10 +37,21 @@ const audits = async (action: string) => (await t.db.select().from(auditLog)).fi
 describe('POST /api/v1/sponsors/admin', () => {
   it('creates a pending administrator with every flag defaulting to false but private folders, e-mails an activation link and audits', async () => {
     const { a, staff } = await setup();
-    const res = await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { hasManageMfaAccess: true, hasPrivateFoldersAccess: false }));
+    const res = await inject(
+      staff,
+      'POST',
+      '/api/v1/sponsors/admin',
+      newAdmin(a.id, { hasManageMfaAccess: true, hasPrivateFoldersAccess: false }),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ email: 'jane.doe@acme.example', sponsorId: a.id, statusId: STATUS.pending, status: 'Pending activation', title: 'Operations lead' });
+    expect(body).toMatchObject({
+      email: 'jane.doe@acme.example',
+      sponsorId: a.id,
+      statusId: STATUS.pending,
+      status: 'Pending activation',
+      title: 'Operations lead',
+    });
     expect(body.hasPrivateFoldersAccess).toBe(true);
     expect(body.hasManageMfaAccess).toBe(true);
     for (const f of ADMIN_FLAGS.filter((f) => f !== 'hasPrivateFoldersAccess' && f !== 'hasManageMfaAccess')) expect(body[f]).toBe(false);
@@ -49,7 +60,10 @@ describe('POST /api/v1/sponsors/admin', () => {
     expect(mail).toMatchObject({ toAddress: 'jane.doe@acme.example', template: 'activation' });
     const [entry] = await audits('sponsor_admin.create');
     expect(entry).toMatchObject({ sponsorId: a.id, targetType: 'sponsor_admin', targetId: String(body.id) });
-    expect(entry!.logJson).toMatchObject({ email: 'jane.doe@acme.example', flags: { hasPrivateFoldersAccess: true, hasManageMfaAccess: true } });
+    expect(entry!.logJson).toMatchObject({
+      email: 'jane.doe@acme.example',
+      flags: { hasPrivateFoldersAccess: true, hasManageMfaAccess: true },
+    });
   });
 
   it('refuses a bad e-mail, forbidden characters, unknown flags and a missing sponsor with 400, and changes nothing', async () => {
@@ -72,7 +86,12 @@ describe('POST /api/v1/sponsors/admin', () => {
 
   it('accepts the accented letters of the specification in the e-mail domain', async () => {
     const { a, staff } = await setup();
-    const res = await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { email: 'jane@bär-straße.example'.replace('ß', 'ss') }));
+    const res = await inject(
+      staff,
+      'POST',
+      '/api/v1/sponsors/admin',
+      newAdmin(a.id, { email: 'jane@bär-straße.example'.replace('ß', 'ss') }),
+    );
     expect(res.statusCode).toBe(201);
   });
 
@@ -109,9 +128,10 @@ describe('POST /api/v1/sponsors/admin', () => {
 });
 
 describe('GET /api/v1/sponsors/admin and search', () => {
-  it('lists the sponsor\'s administrators with paging, by sponsor code in any case', async () => {
+  it("lists the sponsor's administrators with paging, by sponsor code in any case", async () => {
     const { a, b, staff } = await setup();
-    for (let i = 0; i < 23; i++) await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { email: `p${i}@acme.example`, firstName: `Person${i}` }));
+    for (let i = 0; i < 23; i++)
+      await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { email: `p${i}@acme.example`, firstName: `Person${i}` }));
     await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(b.id));
     const first = await inject(staff, 'GET', '/api/v1/sponsors/admin?sponsorcode=acme&offset=0&limit=20');
     expect(first.statusCode).toBe(200);
@@ -127,8 +147,14 @@ describe('GET /api/v1/sponsors/admin and search', () => {
   it('searches by field name and value', async () => {
     const { a, staff } = await setup();
     await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id));
-    await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { email: 'max@acme.example', firstName: 'Max', lastName: 'Power', title: 'CFO' }));
-    const search = (fieldName: string, fieldValue: string) => inject(staff, 'POST', `/api/v1/sponsors/admin/search?sponsorId=${a.id}&offset=0&limit=20`, { fieldName, fieldValue });
+    await inject(
+      staff,
+      'POST',
+      '/api/v1/sponsors/admin',
+      newAdmin(a.id, { email: 'max@acme.example', firstName: 'Max', lastName: 'Power', title: 'CFO' }),
+    );
+    const search = (fieldName: string, fieldValue: string) =>
+      inject(staff, 'POST', `/api/v1/sponsors/admin/search?sponsorId=${a.id}&offset=0&limit=20`, { fieldName, fieldValue });
     expect((await search('email', 'MAX@')).json().data.map((r: { firstName: string }) => r.firstName)).toEqual(['Max']);
     expect((await search('name', 'max power')).json().total).toBe(1);
     expect((await search('title', 'cfo')).json().total).toBe(1);
@@ -137,23 +163,28 @@ describe('GET /api/v1/sponsors/admin and search', () => {
     expect((await search('password', 'x')).statusCode).toBe(400);
   });
 
-  it('refuses another sponsor\'s list to a sponsor administrator', async () => {
+  it("refuses another sponsor's list to a sponsor administrator", async () => {
     const { a, b } = await setup();
     const admin = await t.signInSponsorAdmin(a.id);
     expect((await inject(admin, 'GET', '/api/v1/sponsors/admin?sponsorcode=BETA')).statusCode).toBe(403);
-    expect((await inject(admin, 'POST', `/api/v1/sponsors/admin/search?sponsorId=${b.id}`, { fieldName: 'all', fieldValue: '' })).statusCode).toBe(403);
+    expect(
+      (await inject(admin, 'POST', `/api/v1/sponsors/admin/search?sponsorId=${b.id}`, { fieldName: 'all', fieldValue: '' })).statusCode,
+    ).toBe(403);
     const own = await inject(admin, 'GET', '/api/v1/sponsors/admin?sponsorcode=ACME');
     expect(own.json().total).toBe(1);
   });
 });
 
 describe('administrator detail', () => {
-  it('reads and changes flags, title and group, audits the change, and hides another sponsor\'s administrator', async () => {
+  it("reads and changes flags, title and group, audits the change, and hides another sponsor's administrator", async () => {
     const { a, b, staff } = await setup();
     const created = (await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id))).json();
     const get = await inject(staff, 'GET', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`);
     expect(get.json()).toMatchObject({ id: created.id, said: created.said });
-    const put = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, { hasArchiveVaultAccess: true, title: 'Head of client service' });
+    const put = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, {
+      hasArchiveVaultAccess: true,
+      title: 'Head of client service',
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ hasArchiveVaultAccess: true, title: 'Head of client service' });
     const [entry] = await audits('sponsor_admin.update');
@@ -161,7 +192,9 @@ describe('administrator detail', () => {
     expect((await inject(staff, 'GET', `/api/v1/sponsors/admin/${created.id}?sponsorid=${b.id}`)).statusCode).toBe(404);
     const wrong = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${b.id}`, { hasArchiveVaultAccess: false });
     expect(wrong.statusCode).toBe(404);
-    expect((await inject(staff, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, { email: 'x@y.example' })).statusCode).toBe(400);
+    expect(
+      (await inject(staff, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, { email: 'x@y.example' })).statusCode,
+    ).toBe(400);
     expect((await inject(staff, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, { hasWings: true })).statusCode).toBe(400);
     const [row] = await t.db.select().from(sponsorAdmins).where(eq(sponsorAdmins.userId, created.id));
     expect(row!.hasArchiveVaultAccess).toBe(true);
@@ -171,9 +204,14 @@ describe('administrator detail', () => {
     const { a, staff } = await setup();
     const created = (await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { hasIntegrationAccess: true }))).json();
     const admin = await t.signInSponsorAdmin(a.id, {});
-    expect((await inject(admin, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, { hasManageMfaAccess: true })).statusCode).toBe(403);
+    expect(
+      (await inject(admin, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, { hasManageMfaAccess: true })).statusCode,
+    ).toBe(403);
     // Keeping a flag the target already has is not a grant.
-    const keep = await inject(admin, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, { hasIntegrationAccess: true, title: 'x' });
+    const keep = await inject(admin, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, {
+      hasIntegrationAccess: true,
+      title: 'x',
+    });
     expect(keep.statusCode).toBe(200);
     const drop = await inject(admin, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, { hasIntegrationAccess: false });
     expect(drop.json().hasIntegrationAccess).toBe(false);
@@ -201,7 +239,9 @@ describe('administrator account actions', () => {
     expect(reset.json().message).toMatch(/password reset link/);
     expect((await inject(staff, 'POST', `/api/v1/sponsors/admin/${created.id}/activation-email?sponsorid=${a.id}`)).statusCode).toBe(409);
     const actions = (await t.db.select().from(auditLog)).map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['sponsor_admin.activation_email', 'sponsor_admin.activate', 'sponsor_admin.password_reset']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['sponsor_admin.activation_email', 'sponsor_admin.activate', 'sponsor_admin.password_reset']),
+    );
     const mails = await t.db.select().from(emailOutbox);
     expect(mails.map((m) => m.template)).toEqual(['activation', 'activation', 'password_reset']);
     expect(JSON.stringify(await t.db.select().from(auditLog))).not.toMatch(/set-password\?token=/);
@@ -210,7 +250,9 @@ describe('administrator account actions', () => {
   it('deactivates with or without the v2 version header, ends the sessions, and refuses an unknown version', async () => {
     const { a, staff } = await setup();
     const target = await t.signInSponsorAdmin(a.id, {}, 'target@acme.example');
-    const v2 = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${target.userId}/deactivate?sponsorid=${a.id}`, undefined, { 'accept-version': 'v2' });
+    const v2 = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${target.userId}/deactivate?sponsorid=${a.id}`, undefined, {
+      'accept-version': 'v2',
+    });
     expect(v2.statusCode).toBe(200);
     expect(v2.headers['x-api-version']).toBe('v2');
     expect(v2.json()).toMatchObject({ statusType: 'success', dOutput: { id: target.userId, statusId: STATUS.inactive } });
@@ -222,9 +264,13 @@ describe('administrator account actions', () => {
     const v1 = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${target.userId}/deactivate?sponsorid=${a.id}`);
     expect(v1.statusCode).toBe(200);
     expect(v1.json().dOutput).toBeUndefined();
-    const xv = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${target.userId}/deactivate?sponsorid=${a.id}`, undefined, { 'x-api-version': '2' });
+    const xv = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${target.userId}/deactivate?sponsorid=${a.id}`, undefined, {
+      'x-api-version': '2',
+    });
     expect(xv.json().message).toMatch(/already inactive/);
-    const bad = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${target.userId}/deactivate?sponsorid=${a.id}`, undefined, { 'accept-version': 'v7' });
+    const bad = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${target.userId}/deactivate?sponsorid=${a.id}`, undefined, {
+      'accept-version': 'v7',
+    });
     expect(bad.statusCode).toBe(400);
     expect((await audits('sponsor_admin.deactivate')).length).toBe(2);
   });
@@ -233,13 +279,22 @@ describe('administrator account actions', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const op = res.json().paths['/api/v1/sponsors/admin/{id}/deactivate'].put;
     expect(op.description).toMatch(/v2/);
-    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['header:accept-version', 'query:sponsorid', 'path:id']));
-    for (const path of ['/api/v1/sponsors/admin', '/api/v1/sponsors/admin/search', '/api/v1/sponsors/admin/{id}', '/api/v1/sponsors/admin/{id}/activate', '/api/v1/sponsors/admin/{id}/resetpassword', '/api/v1/sponsors/admin/{id}/activation-email']) {
+    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['header:accept-version', 'query:sponsorid', 'path:id']),
+    );
+    for (const path of [
+      '/api/v1/sponsors/admin',
+      '/api/v1/sponsors/admin/search',
+      '/api/v1/sponsors/admin/{id}',
+      '/api/v1/sponsors/admin/{id}/activate',
+      '/api/v1/sponsors/admin/{id}/resetpassword',
+      '/api/v1/sponsors/admin/{id}/activation-email',
+    ]) {
       expect(Object.keys(res.json().paths)).toContain(path);
     }
   });
 
-  it('refuses self-deactivation, and another sponsor\'s administrator (404, nothing changed)', async () => {
+  it("refuses self-deactivation, and another sponsor's administrator (404, nothing changed)", async () => {
     const { a, b, staff } = await setup();
     const self = await t.signInSponsorAdmin(a.id);
     expect((await inject(self, 'PUT', `/api/v1/sponsors/admin/${self.userId}/deactivate?sponsorid=${a.id}`)).statusCode).toBe(409);
@@ -252,7 +307,7 @@ describe('administrator account actions', () => {
     expect(await audits('sponsor_admin.deactivate')).toHaveLength(0);
   });
 
-  it('resets an administrator\'s MFA only with hasManageMfaAccess, ending their sessions', async () => {
+  it("resets an administrator's MFA only with hasManageMfaAccess, ending their sessions", async () => {
     const { a } = await setup();
     const target = await t.signInSponsorAdmin(a.id, {}, 'target@acme.example');
     await t.db.update(users).set({ mfaEnabled: true, mfaSecret: 'SECRET' }).where(eq(users.id, target.userId));

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { advisors, sponsorGroups, sponsoredAdvisors, users } from '../../db/schema/index.js';
+import { advisors, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
 
 const columns = {
   user: {
@@ -32,7 +32,11 @@ const base = (db: Db) =>
     .leftJoin(sponsorGroups, eq(sponsorGroups.id, sponsoredAdvisors.groupId));
 
 export async function listReps(db: Db, sponsorId: number, opts: { offset: number; limit: number; where?: SQL; unassigned?: boolean }) {
-  const where = and(eq(sponsoredAdvisors.sponsorId, sponsorId), opts.unassigned ? isNull(sponsoredAdvisors.groupId) : undefined, opts.where);
+  const where = and(
+    eq(sponsoredAdvisors.sponsorId, sponsorId),
+    opts.unassigned ? isNull(sponsoredAdvisors.groupId) : undefined,
+    opts.where,
+  );
   const [rows, [total]] = await Promise.all([
     base(db).where(where).orderBy(desc(sponsoredAdvisors.id)).limit(opts.limit).offset(opts.offset),
     db.select({ n: count() }).from(sponsoredAdvisors).innerJoin(users, eq(users.id, sponsoredAdvisors.userId)).where(where),
@@ -83,8 +87,22 @@ export async function insertRep(db: Db, values: typeof sponsoredAdvisors.$inferI
   return row!.id;
 }
 
-export async function updateRep(db: Db, staid: number, userId: number, userValues: Partial<typeof users.$inferInsert>, repValues: Partial<typeof sponsoredAdvisors.$inferInsert>) {
+export async function updateRep(
+  db: Db,
+  staid: number,
+  userId: number,
+  userValues: Partial<typeof users.$inferInsert>,
+  repValues: Partial<typeof sponsoredAdvisors.$inferInsert>,
+) {
   const now = new Date();
-  if (Object.keys(userValues).length) await db.update(users).set({ ...userValues, updatedAt: now }).where(eq(users.id, userId));
-  if (Object.keys(repValues).length) await db.update(sponsoredAdvisors).set({ ...repValues, updatedAt: now }).where(eq(sponsoredAdvisors.id, staid));
+  if (Object.keys(userValues).length)
+    await db
+      .update(users)
+      .set({ ...userValues, updatedAt: now })
+      .where(eq(users.id, userId));
+  if (Object.keys(repValues).length)
+    await db
+      .update(sponsoredAdvisors)
+      .set({ ...repValues, updatedAt: now })
+      .where(eq(sponsoredAdvisors.id, staid));
 }

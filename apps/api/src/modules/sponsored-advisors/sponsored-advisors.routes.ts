@@ -7,14 +7,14 @@ import {
   peopleSearchBody,
   personIdParams,
   serverMessage,
-  sponsorIdQuery,
-  sponsoridQuery,
   sponsoredAdvisorCreateBody,
   sponsoredAdvisorEmailQuery,
   sponsoredAdvisorItem,
   sponsoredAdvisorListQuery,
   sponsoredAdvisorSearchQuery,
   sponsoredAdvisorUpdateBody,
+  sponsorIdQuery,
+  sponsoridQuery,
   statusChangeBody,
   unassignedQuery,
   userIdParams,
@@ -29,7 +29,12 @@ const required = { sponsor: 'required' as const };
 
 /** Representatives (specification section 7, "Sponsored advisors"). `{id}` and `{userId}` are the advisor's user id. */
 export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): service.Ctx => ({ db: app.db, actor: request.actor, sponsor: request.sponsor!, publicUrl: app.config.publicUrl });
+  const ctx = (request: FastifyRequest): service.Ctx => ({
+    db: app.db,
+    actor: request.actor,
+    sponsor: request.sponsor!,
+    publicUrl: app.config.publicUrl,
+  });
 
   app.get(
     '/api/v1/sponsoredadvisor',
@@ -100,7 +105,8 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Search the representatives of a portal',
-        description: 'fieldName is one of all, email, firstName, lastName, name, id, status; fieldValue is matched as "contains" (empty: every representative).',
+        description:
+          'fieldName is one of all, email, firstName, lastName, name, id, status; fieldValue is matched as "contains" (empty: every representative).',
         querystring: sponsoredAdvisorSearchQuery,
         body: peopleSearchBody,
         response: { 200: listResponse(sponsoredAdvisorItem), ...failures },
@@ -117,7 +123,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a representative',
         description:
-          'A new e-mail creates the advisor (pending activation, activation e-mail sent) and makes them a representative of `sponsorId`. An existing advisor\'s e-mail links that advisor to this portal with the given group, permissions and flags (their own details stay). 409 when they already represent this portal.',
+          "A new e-mail creates the advisor (pending activation, activation e-mail sent) and makes them a representative of `sponsorId`. An existing advisor's e-mail links that advisor to this portal with the given group, permissions and flags (their own details stay). 409 when they already represent this portal.",
         querystring: sponsorIdQuery,
         body: sponsoredAdvisorCreateBody,
         response: { 201: sponsoredAdvisorItem, ...failures },
@@ -133,7 +139,8 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change a representative',
-        description: '`id` is the representative record (staid). Saves names, group, language, permissions, test account and flags; the e-mail cannot change.',
+        description:
+          '`id` is the representative record (staid). Saves names, group, language, permissions, test account and flags; the e-mail cannot change.',
         querystring: sponsorIdQuery,
         body: sponsoredAdvisorUpdateBody,
         response: { 200: sponsoredAdvisorItem, ...failures },
@@ -149,7 +156,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One representative',
-        description: '`userId` is the advisor\'s user id; 404 when they do not represent `sponsorId`.',
+        description: "`userId` is the advisor's user id; 404 when they do not represent `sponsorId`.",
         params: userIdParams,
         querystring: sponsorIdQuery,
         response: { 200: sponsoredAdvisorItem, ...failures },
@@ -182,7 +189,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Deactivate a representative',
-        description: 'Sets statusId 2 and ends the advisor\'s sessions (Account Deactivation Confirmation).',
+        description: "Sets statusId 2 and ends the advisor's sessions (Account Deactivation Confirmation).",
         params: personIdParams,
         querystring: sponsoridQuery,
         response: { 200: serverMessage, ...failures },
@@ -229,8 +236,8 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...required, permission: 'hasManageMfaAccess' },
       schema: {
         tags: [...tags, 'MFA reset'],
-        summary: 'Reset a representative\'s MFA',
-        description: 'Clears the advisor\'s MFA enrolment and ends their sessions; audited. Needs hasManageMfaAccess (403 otherwise).',
+        summary: "Reset a representative's MFA",
+        description: "Clears the advisor's MFA enrolment and ends their sessions; audited. Needs hasManageMfaAccess (403 otherwise).",
         params: userIdParams,
         querystring: sponsorIdQuery,
         body: mfaResetBody,

@@ -3,11 +3,11 @@ import {
   type AdvisorFlag,
   type AdvisorLookup,
   type PeopleSearchBody,
-  STATUS,
   type ServerMessage,
   type SponsoredAdvisorCreateBody,
   type SponsoredAdvisorItem,
   type SponsoredAdvisorUpdateBody,
+  STATUS,
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import { type AccountRef, resendActivation, resetMfa, sendPasswordReset, setAccountStatus } from '../../lib/accounts.js';
@@ -53,7 +53,12 @@ export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
 
 const uniq = (list: string[] | undefined) => (list ? [...new Set(list)] : undefined);
 
-export async function list(ctx: Pick<Ctx, 'db' | 'sponsor'>, q: { offset: number; limit: number }, search?: PeopleSearchBody, unassigned = false) {
+export async function list(
+  ctx: Pick<Ctx, 'db' | 'sponsor'>,
+  q: { offset: number; limit: number },
+  search?: PeopleSearchBody,
+  unassigned = false,
+) {
   const where = search ? userSearchCondition(search.fieldName, search.fieldValue) : undefined;
   const { rows, total } = await repo.listReps(ctx.db, ctx.sponsor.id, { ...q, where, unassigned });
   return page(rows.map(toItem), total, q.offset, q.limit);
@@ -92,7 +97,9 @@ export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promis
     let userId: number;
     if (existing) {
       if (await repo.findByUser(tx, ctx.sponsor.id, existing.userId)) {
-        throw conflict('This e-mail address is already a representative of this portal.', [{ field: 'email', message: 'Already a representative of this portal' }]);
+        throw conflict('This e-mail address is already a representative of this portal.', [
+          { field: 'email', message: 'Already a representative of this portal' },
+        ]);
       }
       userId = existing.userId;
     } else {
@@ -110,7 +117,14 @@ export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promis
         },
         ctx.actor.email,
       );
-      await sendPasswordLink(tx, { publicUrl: ctx.publicUrl, userId, email: body.email, firstName: body.firstName, sponsorId: ctx.sponsor.id, purpose: 'activation' });
+      await sendPasswordLink(tx, {
+        publicUrl: ctx.publicUrl,
+        userId,
+        email: body.email,
+        firstName: body.firstName,
+        sponsorId: ctx.sponsor.id,
+        purpose: 'activation',
+      });
     }
     const staid = await repo.insertRep(tx, {
       userId,
@@ -132,7 +146,14 @@ export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promis
         group: body.group ?? null,
         permissions: uniq(body.permissions) ?? [],
         flags,
-        ...(existing ? {} : { firstName: body.firstName, lastName: body.lastName, testAccount: body.testAccount ?? false, localize: body.localize ?? 'en' }),
+        ...(existing
+          ? {}
+          : {
+              firstName: body.firstName,
+              lastName: body.lastName,
+              testAccount: body.testAccount ?? false,
+              localize: body.localize ?? 'en',
+            }),
       },
     });
     return { item: toItem((await repo.findById(tx, ctx.sponsor.id, staid))!), linked: !!existing };
@@ -154,11 +175,22 @@ export async function update(ctx: Ctx, body: SponsoredAdvisorUpdateBody): Promis
     if (body.group !== undefined) repValues.groupId = body.group;
     if (body.permissions !== undefined) repValues.permissions = uniq(body.permissions);
     const before = { ...row.user, ...row.sa, group: row.sa.groupId };
-    const after = { ...userValues, ...pick(body, ADVISOR_FLAGS), ...(body.group !== undefined ? { group: body.group } : {}), ...(body.permissions ? { permissions: uniq(body.permissions) } : {}) };
+    const after = {
+      ...userValues,
+      ...pick(body, ADVISOR_FLAGS),
+      ...(body.group !== undefined ? { group: body.group } : {}),
+      ...(body.permissions ? { permissions: uniq(body.permissions) } : {}),
+    };
     const changed = changes(before, after);
     if (Object.keys(changed).length === 0) return toItem(row);
     await repo.updateRep(tx, row.sa.id, row.user.id, userValues, repValues);
-    await writeAudit(tx, ctx.actor, { action: `${TARGET}.update`, sponsorId: ctx.sponsor.id, targetType: TARGET, targetId: row.user.id, logJson: { staid: row.sa.id, email: row.user.email, changes: changed } });
+    await writeAudit(tx, ctx.actor, {
+      action: `${TARGET}.update`,
+      sponsorId: ctx.sponsor.id,
+      targetType: TARGET,
+      targetId: row.user.id,
+      logJson: { staid: row.sa.id, email: row.user.email, changes: changed },
+    });
     return toItem((await repo.findById(tx, ctx.sponsor.id, body.id))!);
   });
 }

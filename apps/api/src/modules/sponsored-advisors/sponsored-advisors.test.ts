@@ -1,7 +1,7 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { advisors, auditLog, emailOutbox, sessions, sponsorGroups, sponsoredAdvisors, users } from '../../db/schema/index.js';
+import { advisors, auditLog, emailOutbox, sessions, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -46,7 +46,16 @@ describe('adding a representative', () => {
     const res = await inject(staff, 'POST', `/api/v1/sponsoredadvisor?sponsorId=${a.id}`, rep());
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ sponsorId: a.id, email: 'ann.lee@advisors.example', statusId: STATUS.pending, permissions: ['Tax', 'Estate'], vaultActivationPermission: true, hasDocumentReviewAccess: true, hasManageMfaAccess: false, ownerEmail: 'staff@test.local' });
+    expect(body).toMatchObject({
+      sponsorId: a.id,
+      email: 'ann.lee@advisors.example',
+      statusId: STATUS.pending,
+      permissions: ['Tax', 'Estate'],
+      vaultActivationPermission: true,
+      hasDocumentReviewAccess: true,
+      hasManageMfaAccess: false,
+      ownerEmail: 'staff@test.local',
+    });
     const [u] = await t.db.select().from(users).where(eq(users.id, body.userId));
     expect(u).toMatchObject({ role: 'advisor', sponsorId: null });
     expect(await t.db.select().from(advisors)).toHaveLength(1);
@@ -61,7 +70,11 @@ describe('adding a representative', () => {
     const unknown = await inject(staff, 'GET', `/api/v1/sponsoredadvisor/email?sponsorId=${a.id}&email=ann.lee%40advisors.example`);
     expect(unknown.json()).toMatchObject({ isExistingUser: false, isAssigned: false, warning: null, advisor: null });
     await add(staff, b.id);
-    const details = await inject(staff, 'POST', `/api/v1/sponsoredadvisor/details?sponsorId=${a.id}`, { email: 'ANN.LEE@advisors.example', firstName: 'NA', lastName: 'NA' });
+    const details = await inject(staff, 'POST', `/api/v1/sponsoredadvisor/details?sponsorId=${a.id}`, {
+      email: 'ANN.LEE@advisors.example',
+      firstName: 'NA',
+      lastName: 'NA',
+    });
     expect(details.statusCode).toBe(200);
     expect(details.json()).toMatchObject({ isExistingUser: true, isAssigned: false, advisor: { firstName: 'Ann', lastName: 'Lee' } });
     expect(details.json().warning).toMatch(/already exists/);
@@ -69,15 +82,34 @@ describe('adding a representative', () => {
     expect(here.json()).toMatchObject({ isExistingUser: true, isAssigned: true });
     expect(here.json().sponsoredAdvisor.sponsorId).toBe(b.id);
     expect((await inject(staff, 'GET', `/api/v1/sponsoredadvisor/email?sponsorId=${a.id}&email=nope`)).statusCode).toBe(400);
-    expect((await inject(staff, 'POST', `/api/v1/sponsoredadvisor/details?sponsorId=${a.id}`, { email: 'x@y.example', firstName: 'N/A', lastName: 'NA' })).statusCode).toBe(400);
+    expect(
+      (
+        await inject(staff, 'POST', `/api/v1/sponsoredadvisor/details?sponsorId=${a.id}`, {
+          email: 'x@y.example',
+          firstName: 'N/A',
+          lastName: 'NA',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('links an existing advisor to a second sponsor without touching their details, and refuses a second link with 409', async () => {
     const { a, b, staff } = await setup();
     const first = await add(staff, b.id);
-    const linked = await inject(staff, 'POST', `/api/v1/sponsoredadvisor?sponsorId=${a.id}`, rep({ firstName: 'Other', lastName: 'Name', permissions: ['Audit'], hasManageMfaAccess: true }));
+    const linked = await inject(
+      staff,
+      'POST',
+      `/api/v1/sponsoredadvisor?sponsorId=${a.id}`,
+      rep({ firstName: 'Other', lastName: 'Name', permissions: ['Audit'], hasManageMfaAccess: true }),
+    );
     expect(linked.statusCode).toBe(201);
-    expect(linked.json()).toMatchObject({ userId: first.userId, sponsorId: a.id, firstName: 'Ann', permissions: ['Audit'], hasManageMfaAccess: true });
+    expect(linked.json()).toMatchObject({
+      userId: first.userId,
+      sponsorId: a.id,
+      firstName: 'Ann',
+      permissions: ['Audit'],
+      hasManageMfaAccess: true,
+    });
     expect(await t.db.select().from(users).where(eq(users.role, 'advisor'))).toHaveLength(1);
     expect(await t.db.select().from(emailOutbox)).toHaveLength(1);
     expect(await audits('sponsored_advisor.link')).toHaveLength(1);
@@ -119,16 +151,26 @@ describe('listing, searching and reading representatives', () => {
   it('lists by sponsor code with paging, searches, reads one by user id, lists the unassigned', async () => {
     const { a, b, staff } = await setup();
     const [g] = await t.db.insert(sponsorGroups).values({ sponsorId: a.id, name: 'East', code: 'E' }).returning();
-    for (let i = 0; i < 22; i++) await add(staff, a.id, { email: `r${i}@advisors.example`, firstName: `Rep${i}`, group: i < 2 ? g!.id : null });
+    for (let i = 0; i < 22; i++)
+      await add(staff, a.id, { email: `r${i}@advisors.example`, firstName: `Rep${i}`, group: i < 2 ? g!.id : null });
     const other = await add(staff, b.id, { email: 'beta@advisors.example' });
     const list = await inject(staff, 'GET', '/api/v1/sponsoredadvisor?sponsorCode=ACME&offset=20&limit=20');
     expect(list.json()).toMatchObject({ total: 22, activePage: 2, perPage: 20 });
     expect(list.json().data).toHaveLength(2);
-    const search = await inject(staff, 'POST', `/api/v1/sponsoredadvisor/search?sponsorid=${a.id}&offset=0&limit=20`, { fieldName: 'firstName', fieldValue: 'rep1' });
+    const search = await inject(staff, 'POST', `/api/v1/sponsoredadvisor/search?sponsorid=${a.id}&offset=0&limit=20`, {
+      fieldName: 'firstName',
+      fieldValue: 'rep1',
+    });
     expect(search.json().total).toBe(11);
-    const byStatus = await inject(staff, 'POST', `/api/v1/sponsoredadvisor/search?sponsorid=${a.id}`, { fieldName: 'status', fieldValue: 'pending' });
+    const byStatus = await inject(staff, 'POST', `/api/v1/sponsoredadvisor/search?sponsorid=${a.id}`, {
+      fieldName: 'status',
+      fieldValue: 'pending',
+    });
     expect(byStatus.json().total).toBe(22);
-    expect((await inject(staff, 'POST', `/api/v1/sponsoredadvisor/search?sponsorid=${a.id}`, { fieldName: 'passwordHash', fieldValue: 'x' })).statusCode).toBe(400);
+    expect(
+      (await inject(staff, 'POST', `/api/v1/sponsoredadvisor/search?sponsorid=${a.id}`, { fieldName: 'passwordHash', fieldValue: 'x' }))
+        .statusCode,
+    ).toBe(400);
     const unassigned = await inject(staff, 'GET', `/api/v1/sponsoredadvisor/unassigned?sponsorid=${a.id}`);
     expect(unassigned.json().total).toBe(20);
     const one = list.json().data[0];
@@ -163,20 +205,45 @@ describe('PUT /api/v1/sponsoredadvisor/update', () => {
       hasDocumentRetentionAccess: true,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Annie', group: g!.id, groupName: 'East', permissions: ['Tax', 'Insurance'], hasArchiveVaultAccess: true });
+    expect(res.json()).toMatchObject({
+      firstName: 'Annie',
+      group: g!.id,
+      groupName: 'East',
+      permissions: ['Tax', 'Insurance'],
+      hasArchiveVaultAccess: true,
+    });
     const [entry] = await audits('sponsored_advisor.update');
-    expect(entry!.logJson).toMatchObject({ changes: { firstName: { from: 'Ann', to: 'Annie' }, hasArchiveVaultAccess: { from: false, to: true } } });
+    expect(entry!.logJson).toMatchObject({
+      changes: { firstName: { from: 'Ann', to: 'Annie' }, hasArchiveVaultAccess: { from: false, to: true } },
+    });
   });
 
-  it('refuses a changed e-mail, unknown flags, and another sponsor\'s representative (404, nothing changed)', async () => {
+  it("refuses a changed e-mail, unknown flags, and another sponsor's representative (404, nothing changed)", async () => {
     const { a, b, staff } = await setup();
     const created = await add(staff, a.id);
     const other = await add(staff, b.id, { email: 'beta@advisors.example' });
-    expect((await inject(staff, 'PUT', `/api/v1/sponsoredadvisor/update?sponsorId=${a.id}`, { ...rep(), id: created.id, email: 'new@advisors.example' })).statusCode).toBe(400);
-    expect((await inject(staff, 'PUT', `/api/v1/sponsoredadvisor/update?sponsorId=${a.id}`, { ...rep(), id: created.id, isRoot: true })).statusCode).toBe(400);
-    expect((await inject(staff, 'PUT', `/api/v1/sponsoredadvisor/update?sponsorId=${a.id}`, { ...rep({ firstName: 'Hacked' }), id: other.id })).statusCode).toBe(404);
+    expect(
+      (
+        await inject(staff, 'PUT', `/api/v1/sponsoredadvisor/update?sponsorId=${a.id}`, {
+          ...rep(),
+          id: created.id,
+          email: 'new@advisors.example',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await inject(staff, 'PUT', `/api/v1/sponsoredadvisor/update?sponsorId=${a.id}`, { ...rep(), id: created.id, isRoot: true }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await inject(staff, 'PUT', `/api/v1/sponsoredadvisor/update?sponsorId=${a.id}`, { ...rep({ firstName: 'Hacked' }), id: other.id }))
+        .statusCode,
+    ).toBe(404);
     const admin = await t.signInSponsorAdmin(a.id);
-    expect((await inject(admin, 'PUT', `/api/v1/sponsoredadvisor/update?sponsorId=${b.id}`, { ...rep({ firstName: 'Hacked' }), id: other.id })).statusCode).toBe(403);
+    expect(
+      (await inject(admin, 'PUT', `/api/v1/sponsoredadvisor/update?sponsorId=${b.id}`, { ...rep({ firstName: 'Hacked' }), id: other.id }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.db.select().from(users).where(eq(users.id, other.userId)))[0]!.firstName).toBe('Ann');
     expect(await audits('sponsored_advisor.update')).toHaveLength(0);
   });
@@ -196,11 +263,16 @@ describe('representative account actions', () => {
     expect((await inject(staff, 'PUT', `${base}/activate?sponsorid=${a.id}`, { statusId: 7 })).statusCode).toBe(400);
     const actions = (await t.db.select().from(auditLog)).map((e) => e.action);
     expect(actions).toEqual(
-      expect.arrayContaining(['sponsored_advisor.activation_email', 'sponsored_advisor.activate', 'sponsored_advisor.password_reset', 'sponsored_advisor.deactivate']),
+      expect.arrayContaining([
+        'sponsored_advisor.activation_email',
+        'sponsored_advisor.activate',
+        'sponsored_advisor.password_reset',
+        'sponsored_advisor.deactivate',
+      ]),
     );
   });
 
-  it('refuses actions on another sponsor\'s representative and changes nothing', async () => {
+  it("refuses actions on another sponsor's representative and changes nothing", async () => {
     const { a, b, staff } = await setup();
     const other = await add(staff, b.id);
     const admin = await t.signInSponsorAdmin(a.id, { hasManageMfaAccess: true });
@@ -238,12 +310,27 @@ describe('representative account actions', () => {
     const [entry] = await audits('sponsored_advisor.reset_mfa');
     expect(entry).toMatchObject({ sponsorId: a.id, actorUserId: allowed.userId, targetId: String(r.userId) });
     expect((await inject(staff, 'POST', `/api/v1/sponsoredadvisor/${r.userId}/reset-mfa?sponsorId=${a.id}`)).statusCode).toBe(200);
-    expect((await inject(staff, 'POST', `/api/v1/sponsoredadvisor/${r.userId}/reset-mfa?sponsorId=${a.id}`, { unknown: 1 })).statusCode).toBe(400);
+    expect(
+      (await inject(staff, 'POST', `/api/v1/sponsoredadvisor/${r.userId}/reset-mfa?sponsorId=${a.id}`, { unknown: 1 })).statusCode,
+    ).toBe(400);
   });
 
   it('documents every call in the OpenAPI', async () => {
     const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
-    for (const p of ['', '/email', '/unassigned', '/details', '/update', '/search', '/{userId}', '/{id}/activate', '/{id}/deactivate', '/{id}/resetpassword', '/{id}/activation-email', '/{userId}/reset-mfa']) {
+    for (const p of [
+      '',
+      '/email',
+      '/unassigned',
+      '/details',
+      '/update',
+      '/search',
+      '/{userId}',
+      '/{id}/activate',
+      '/{id}/deactivate',
+      '/{id}/resetpassword',
+      '/{id}/activation-email',
+      '/{userId}/reset-mfa',
+    ]) {
       expect(paths).toContain(`/api/v1/sponsoredadvisor${p}`);
     }
   });

@@ -13,13 +13,25 @@ export const nameError = (label: string, v: string, required = true) => {
   if (v.trim().length > 100) return `${label} must be at most 100 characters`;
   return null;
 };
-export const emailError = (v: string) => (!v.trim() ? 'E-mail is required' : EMAIL_PATTERN.test(v.trim()) ? null : 'Enter a valid e-mail address');
+export const emailError = (v: string) =>
+  !v.trim() ? 'E-mail is required' : EMAIL_PATTERN.test(v.trim()) ? null : 'Enter a valid e-mail address';
 
 const EMPTY = { email: '', firstName: '', lastName: '', title: '', group: null as string | null, localize: 'en', testAccount: false };
-const NO_FLAGS = (): Record<AdminFlag, boolean> => Object.fromEntries(ADMIN_FLAGS.map((f) => [f, f === 'hasPrivateFoldersAccess'])) as Record<AdminFlag, boolean>;
+const NO_FLAGS = (): Record<AdminFlag, boolean> =>
+  Object.fromEntries(ADMIN_FLAGS.map((f) => [f, f === 'hasPrivateFoldersAccess'])) as Record<AdminFlag, boolean>;
 
 /** "Create Administrator": every field and flag of specification section 3. */
-export function AdminCreateDialog({ opened, onClose, sponsorId, sponsorCode }: { opened: boolean; onClose: () => void; sponsorId: number; sponsorCode: string }) {
+export function AdminCreateDialog({
+  opened,
+  onClose,
+  sponsorId,
+  sponsorCode,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  sponsorId: number;
+  sponsorCode: string;
+}) {
   const [form, setForm] = useState(EMPTY);
   const [flags, setFlags] = useState(NO_FLAGS);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
@@ -28,6 +40,7 @@ export function AdminCreateDialog({ opened, onClose, sponsorId, sponsorCode }: {
   const groups = useGroups(sponsorCode, opened);
   const rights = useMyRights();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog closes
   useEffect(() => {
     if (!opened) {
       setForm(EMPTY);
@@ -36,7 +49,6 @@ export function AdminCreateDialog({ opened, onClose, sponsorId, sponsorCode }: {
       setServerErrors([]);
       create.reset();
     }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog closes
   }, [opened]);
 
   const set = <K extends keyof typeof EMPTY>(k: K, v: (typeof EMPTY)[K]) => setForm((f) => ({ ...f, [k]: v }));
@@ -66,7 +78,11 @@ export function AdminCreateDialog({ opened, onClose, sponsorId, sponsorCode }: {
         // Specification section 5: creation always sets hasPrivateFoldersAccess.
         hasPrivateFoldersAccess: true,
       });
-      notifications.show({ color: 'teal', title: 'Administrator created', message: `${created.email} was created and an activation e-mail is on its way.` });
+      notifications.show({
+        color: 'teal',
+        title: 'Administrator created',
+        message: `${created.email} was created and an activation e-mail is on its way.`,
+      });
       onClose();
     } catch (err) {
       setServerErrors(errorMessages(err));
@@ -75,7 +91,14 @@ export function AdminCreateDialog({ opened, onClose, sponsorId, sponsorCode }: {
 
   const busy = create.isPending;
   return (
-    <Modal opened={opened} onClose={() => !busy && onClose()} title="Create Administrator" size="xl" closeOnClickOutside={false} styles={{ title: { fontWeight: 650 } }}>
+    <Modal
+      opened={opened}
+      onClose={() => !busy && onClose()}
+      title="Create Administrator"
+      size="xl"
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {serverErrors.length > 0 && (
@@ -87,11 +110,39 @@ export function AdminCreateDialog({ opened, onClose, sponsorId, sponsorCode }: {
               ))}
             </Alert>
           )}
-          <TextInput label="E-mail" required value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} disabled={busy} autoComplete="off" />
+          <TextInput
+            label="E-mail"
+            required
+            value={form.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            error={errors.email}
+            disabled={busy}
+            autoComplete="off"
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" required value={form.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} error={errors.firstName} disabled={busy} />
-            <TextInput label="Last name" required value={form.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} error={errors.lastName} disabled={busy} />
-            <TextInput label="Title" value={form.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} disabled={busy} />
+            <TextInput
+              label="First name"
+              required
+              value={form.firstName}
+              onChange={(e) => set('firstName', e.currentTarget.value)}
+              error={errors.firstName}
+              disabled={busy}
+            />
+            <TextInput
+              label="Last name"
+              required
+              value={form.lastName}
+              onChange={(e) => set('lastName', e.currentTarget.value)}
+              error={errors.lastName}
+              disabled={busy}
+            />
+            <TextInput
+              label="Title"
+              value={form.title}
+              onChange={(e) => set('title', e.currentTarget.value)}
+              error={errors.title}
+              disabled={busy}
+            />
             <Select
               label="Group"
               placeholder={groups.data?.length ? 'No group' : 'This portal has no sub-portals'}
@@ -101,8 +152,21 @@ export function AdminCreateDialog({ opened, onClose, sponsorId, sponsorCode }: {
               clearable
               disabled={busy}
             />
-            <Select label="Localize" data={localeOptions} value={form.localize} onChange={(v) => set('localize', v ?? 'en')} allowDeselect={false} disabled={busy} />
-            <Checkbox label="Test account" checked={form.testAccount} onChange={(e) => set('testAccount', e.currentTarget.checked)} disabled={busy} mt={{ sm: 30 }} />
+            <Select
+              label="Localize"
+              data={localeOptions}
+              value={form.localize}
+              onChange={(v) => set('localize', v ?? 'en')}
+              allowDeselect={false}
+              disabled={busy}
+            />
+            <Checkbox
+              label="Test account"
+              checked={form.testAccount}
+              onChange={(e) => set('testAccount', e.currentTarget.checked)}
+              disabled={busy}
+              mt={{ sm: 30 }}
+            />
           </SimpleGrid>
           <Divider label="Access" labelPosition="left" />
           <FlagGrid

@@ -1,4 +1,21 @@
-import { Alert, Anchor, Breadcrumbs, Button, Checkbox, Divider, Grid, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Checkbox,
+  Divider,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconCircleOff, IconKey, IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +31,10 @@ import { ADMIN_DIALOGS, actionsFor } from './AdminListPage';
 import { type AdminAction, adminCommand, peopleKeys, useAdmin, useGroups, useUpdateAdmin } from './api';
 import { Field, FlagGrid, fullName, localeLabel, localeOptions, StatusBadge, useMyRights } from './components';
 
-type Form = { firstName: string; lastName: string; title: string; group: string | null; localize: string; testAccount: boolean } & Record<AdminFlag, boolean>;
+type Form = { firstName: string; lastName: string; title: string; group: string | null; localize: string; testAccount: boolean } & Record<
+  AdminFlag,
+  boolean
+>;
 
 const toForm = (a: SponsorAdminItem): Form => ({
   firstName: a.firstName,
@@ -74,13 +94,23 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const next = { firstName: nameError('First name', form.firstName), lastName: nameError('Last name', form.lastName), title: nameError('Title', form.title, false) };
+    const next = {
+      firstName: nameError('First name', form.firstName),
+      lastName: nameError('Last name', form.lastName),
+      title: nameError('Title', form.title, false),
+    };
     setErrors(next);
     setSaveErrors([]);
     if (Object.values(next).some(Boolean)) return;
     const { group, title, firstName, lastName, ...rest } = form;
     try {
-      await update.mutateAsync({ ...rest, firstName: firstName.trim(), lastName: lastName.trim(), title: title.trim(), group: group ? Number(group) : null });
+      await update.mutateAsync({
+        ...rest,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        title: title.trim(),
+        group: group ? Number(group) : null,
+      });
       notifications.show({ color: 'teal', title: 'Saved', message: `${fullName(admin)}'s access was saved.` });
     } catch (err) {
       setSaveErrors(errorMessages(err));
@@ -106,7 +136,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
               <Title order={2} fz={22}>
                 {fullName(admin)}
               </Title>
-              <Text c="dimmed" size="sm">
+              <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {admin.email}
               </Text>
             </div>
@@ -123,16 +153,37 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
             </SimpleGrid>
             <Divider />
             <Stack gap="xs">
-              <Button variant="light" leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate')}>
+              <Button
+                variant="light"
+                leftSection={<IconCircleCheck size={16} />}
+                disabled={!allowed.activate}
+                onClick={() => run('activate')}
+              >
                 Activate
               </Button>
-              <Button variant="light" leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword')}>
+              <Button
+                variant="light"
+                leftSection={<IconKey size={16} />}
+                disabled={!allowed.resetpassword}
+                onClick={() => run('resetpassword')}
+              >
                 Reset password
               </Button>
-              <Button variant="light" leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email')}>
+              <Button
+                variant="light"
+                leftSection={<IconMailForward size={16} />}
+                disabled={!allowed['activation-email']}
+                onClick={() => run('activation-email')}
+              >
                 Resend activation link
               </Button>
-              <Button variant="light" color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate || admin.id === rights.userId} onClick={() => run('deactivate')}>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconCircleOff size={16} />}
+                disabled={!allowed.deactivate || admin.id === rights.userId}
+                onClick={() => run('deactivate')}
+              >
                 Deactivate
               </Button>
             </Stack>
@@ -155,9 +206,27 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="First name" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })} error={errors.firstName} disabled={busy} />
-              <TextInput label="Last name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })} error={errors.lastName} disabled={busy} />
-              <TextInput label="Title" value={form.title} onChange={(e) => setForm({ ...form, title: e.currentTarget.value })} error={errors.title} disabled={busy} />
+              <TextInput
+                label="First name"
+                value={form.firstName}
+                onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
+                error={errors.firstName}
+                disabled={busy}
+              />
+              <TextInput
+                label="Last name"
+                value={form.lastName}
+                onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })}
+                error={errors.lastName}
+                disabled={busy}
+              />
+              <TextInput
+                label="Title"
+                value={form.title}
+                onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
+                error={errors.title}
+                disabled={busy}
+              />
               <Select
                 label="Group"
                 placeholder="No group"
@@ -167,8 +236,21 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
                 clearable
                 disabled={busy}
               />
-              <Select label="Localize" data={localeOptions} value={form.localize} onChange={(v) => setForm({ ...form, localize: v ?? 'en' })} allowDeselect={false} disabled={busy} />
-              <Checkbox label="Test account" checked={form.testAccount} onChange={(e) => setForm({ ...form, testAccount: e.currentTarget.checked })} disabled={busy} mt={{ sm: 30 }} />
+              <Select
+                label="Localize"
+                data={localeOptions}
+                value={form.localize}
+                onChange={(v) => setForm({ ...form, localize: v ?? 'en' })}
+                allowDeselect={false}
+                disabled={busy}
+              />
+              <Checkbox
+                label="Test account"
+                checked={form.testAccount}
+                onChange={(e) => setForm({ ...form, testAccount: e.currentTarget.checked })}
+                disabled={busy}
+                mt={{ sm: 30 }}
+              />
             </SimpleGrid>
             <Divider label="Access flags" labelPosition="left" />
             <FlagGrid

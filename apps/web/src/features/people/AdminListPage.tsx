@@ -1,8 +1,8 @@
 import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconDots, IconEye, IconKey, IconMailForward, IconPlus } from '@tabler/icons-react';
-import { ADMIN_SEARCH_FIELDS, STATUS, type SponsorAdminItem } from '@vault/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { ADMIN_SEARCH_FIELDS, type SponsorAdminItem, STATUS } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -30,7 +30,10 @@ export const ADMIN_DIALOGS: Record<AdminAction, { title: string; message: (name:
   activate: { title: 'Account Activation Confirmation', message: (n) => `Activate the account of ${n}?` },
   resetpassword: { title: 'Password Reset Confirmation', message: (n, e) => `Send ${n} a link to choose a new password (to ${e})?` },
   'activation-email': { title: 'Resend Activation Email', message: (n, e) => `Send the activation e-mail to ${n} again (to ${e})?` },
-  deactivate: { title: 'Account Deactivation Confirmation', message: (n) => `Deactivate the account of ${n}? They are signed out and cannot sign in until activated again.` },
+  deactivate: {
+    title: 'Account Deactivation Confirmation',
+    message: (n) => `Deactivate the account of ${n}? They are signed out and cannot sign in until activated again.`,
+  },
 };
 
 /** Which account actions fit a status. */
@@ -92,7 +95,13 @@ export function AdminListPage() {
         page={list.page}
         onPageChange={list.setPage}
         fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its administrators.' : list.search ? 'No administrator matches this search.' : 'No administrators yet.'}
+        noRecordsText={
+          sponsorId === 0
+            ? 'Choose a portal to see its administrators.'
+            : list.search
+              ? 'No administrator matches this search.'
+              : 'No administrators yet.'
+        }
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Administrators"
         columns={[
@@ -137,17 +146,34 @@ export function AdminListPage() {
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate', a)}>
+                      <Menu.Item
+                        leftSection={<IconCircleCheck size={16} />}
+                        disabled={!allowed.activate}
+                        onClick={() => run('activate', a)}
+                      >
                         Activate
                       </Menu.Item>
-                      <Menu.Item leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword', a)}>
+                      <Menu.Item
+                        leftSection={<IconKey size={16} />}
+                        disabled={!allowed.resetpassword}
+                        onClick={() => run('resetpassword', a)}
+                      >
                         Reset password
                       </Menu.Item>
-                      <Menu.Item leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email', a)}>
+                      <Menu.Item
+                        leftSection={<IconMailForward size={16} />}
+                        disabled={!allowed['activation-email']}
+                        onClick={() => run('activation-email', a)}
+                      >
                         Resend activation link
                       </Menu.Item>
                       <Menu.Divider />
-                      <Menu.Item color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate || self} onClick={() => run('deactivate', a)}>
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconCircleOff size={16} />}
+                        disabled={!allowed.deactivate || self}
+                        onClick={() => run('deactivate', a)}
+                      >
                         Deactivate
                       </Menu.Item>
                     </Menu.Dropdown>

@@ -1,4 +1,19 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Grid, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCircleOff, IconEdit, IconKey, IconMailForward, IconShieldLock, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADVISOR_FLAGS, PEOPLE_FLAG_LABELS, type SponsoredAdvisorItem } from '@vault/contract';
@@ -13,8 +28,8 @@ import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS, actionsFor } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, usePortalUser, useRep } from './api';
 import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
-import { RepresentativeModal } from './RepresentativeModal';
 import { useTestAccountToggle } from './RepresentativeListPage';
+import { RepresentativeModal } from './RepresentativeModal';
 
 /** /sponsor-trusted-advisors/{id}/staid/{staid}: one representative, with every action and the edit modal. */
 export function RepresentativeDetailPage() {
@@ -75,7 +90,7 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
               <Title order={2} fz={22}>
                 {fullName(rep)}
               </Title>
-              <Text c="dimmed" size="sm">
+              <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {rep.email}
               </Text>
             </div>
@@ -100,13 +115,28 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
               <Button leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              <Button variant="light" leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate')}>
+              <Button
+                variant="light"
+                leftSection={<IconCircleCheck size={16} />}
+                disabled={!allowed.activate}
+                onClick={() => run('activate')}
+              >
                 Activate
               </Button>
-              <Button variant="light" leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword')}>
+              <Button
+                variant="light"
+                leftSection={<IconKey size={16} />}
+                disabled={!allowed.resetpassword}
+                onClick={() => run('resetpassword')}
+              >
                 Reset password
               </Button>
-              <Button variant="light" leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email')}>
+              <Button
+                variant="light"
+                leftSection={<IconMailForward size={16} />}
+                disabled={!allowed['activation-email']}
+                onClick={() => run('activation-email')}
+              >
                 Send activation link
               </Button>
               {rights.canResetMfa && (
@@ -114,12 +144,20 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
                   variant="light"
                   color="orange"
                   leftSection={<IconShieldLock size={16} />}
-                  onClick={() => setMfaTarget({ kind: 'sponsoredAdvisor', userId: rep.userId, sponsorId, label: `${fullName(rep)} (${rep.email})` })}
+                  onClick={() =>
+                    setMfaTarget({ kind: 'sponsoredAdvisor', userId: rep.userId, sponsorId, label: `${fullName(rep)} (${rep.email})` })
+                  }
                 >
                   Reset MFA
                 </Button>
               )}
-              <Button variant="light" color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate} onClick={() => run('deactivate')}>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconCircleOff size={16} />}
+                disabled={!allowed.deactivate}
+                onClick={() => run('deactivate')}
+              >
                 Deactivate
               </Button>
             </Stack>
@@ -153,7 +191,11 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {ADVISOR_FLAGS.map((f) => (
                 <Group key={f} gap="xs" wrap="nowrap">
-                  {rep[f] ? <IconCheck size={16} color="var(--mantine-color-teal-6)" /> : <IconX size={16} color="var(--mantine-color-gray-5)" />}
+                  {rep[f] ? (
+                    <IconCheck size={16} color="var(--mantine-color-teal-6)" />
+                  ) : (
+                    <IconX size={16} color="var(--mantine-color-gray-5)" />
+                  )}
                   <Text size="sm" c={rep[f] ? undefined : 'dimmed'}>
                     {PEOPLE_FLAG_LABELS[f]}
                   </Text>
@@ -164,7 +206,11 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
         </Stack>
       </Grid.Col>
       <RepresentativeModal opened={editing} rep={rep} sponsorId={sponsorId} sponsorCode={sponsorCode} onClose={() => setEditing(false)} />
-      <MfaResetDialog target={mfaTarget} onClose={() => setMfaTarget(null)} onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) })} />
+      <MfaResetDialog
+        target={mfaTarget}
+        onClose={() => setMfaTarget(null)}
+        onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) })}
+      />
     </Grid>
   );
 }

@@ -1,6 +1,17 @@
 import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, SegmentedControl, Text, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCircleOff, IconDots, IconEdit, IconEye, IconFlask, IconKey, IconMailForward, IconPlus, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconCircleCheck,
+  IconCircleOff,
+  IconDots,
+  IconEdit,
+  IconEye,
+  IconFlask,
+  IconKey,
+  IconMailForward,
+  IconPlus,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PEOPLE_SEARCH_FIELDS, type ServerMessage, type SponsoredAdvisorItem } from '@vault/contract';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -31,7 +42,13 @@ export const peopleSearchFields = PEOPLE_SEARCH_FIELDS.map((f) => ({ value: f, l
 
 /** Column options of specification section 2. */
 const COLUMNS = ['id', 'firstName', 'lastName', 'email', 'status'] as const;
-const COLUMN_LABELS: Record<string, string> = { id: 'Id', firstName: 'First name', lastName: 'Last name', email: 'Email', status: 'Status' };
+const COLUMN_LABELS: Record<string, string> = {
+  id: 'Id',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  status: 'Status',
+};
 
 const DIALOGS: Record<RepAction, { title: string; message: (n: string, e: string) => string }> = {
   ...ADMIN_DIALOGS,
@@ -49,7 +66,11 @@ export function useTestAccountToggle(sponsorId: number) {
       message: next ? `Mark ${fullName(p)} as a test account?` : `${fullName(p)} is no longer a test account?`,
       command: async (): Promise<ServerMessage> => {
         const user = await setTest.mutateAsync({ id: p.id, testAccount: next });
-        return { message: `${fullName(user)} is ${user.testAccount ? 'now' : 'no longer'} a test account.`, errorMsg: null, statusType: 'success' };
+        return {
+          message: `${fullName(user)} is ${user.testAccount ? 'now' : 'no longer'} a test account.`,
+          errorMsg: null,
+          statusType: 'success',
+        };
       },
     });
   };
@@ -112,7 +133,12 @@ export function RepresentativeListPage() {
       ),
     },
     { accessor: 'groupName', title: 'Group', render: (r) => r.groupName || '—' },
-    { accessor: 'status', title: 'Status', hidden: !list.isVisible('status'), render: (r) => <StatusBadge statusId={r.statusId} status={r.status} /> },
+    {
+      accessor: 'status',
+      title: 'Status',
+      hidden: !list.isVisible('status'),
+      render: (r) => <StatusBadge statusId={r.statusId} status={r.status} />,
+    },
     {
       accessor: 'actions',
       title: '',
@@ -143,7 +169,11 @@ export function RepresentativeListPage() {
                 <Menu.Item leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword', r)}>
                   Reset password
                 </Menu.Item>
-                <Menu.Item leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email', r)}>
+                <Menu.Item
+                  leftSection={<IconMailForward size={16} />}
+                  disabled={!allowed['activation-email']}
+                  onClick={() => run('activation-email', r)}
+                >
                   Send activation link
                 </Menu.Item>
                 <Menu.Item leftSection={<IconFlask size={16} />} onClick={() => toggleTest({ ...r, id: r.userId })}>
@@ -152,13 +182,20 @@ export function RepresentativeListPage() {
                 {rights.canResetMfa && (
                   <Menu.Item
                     leftSection={<IconShieldLock size={16} />}
-                    onClick={() => setMfaTarget({ kind: 'sponsoredAdvisor', userId: r.userId, sponsorId, label: `${fullName(r)} (${r.email})` })}
+                    onClick={() =>
+                      setMfaTarget({ kind: 'sponsoredAdvisor', userId: r.userId, sponsorId, label: `${fullName(r)} (${r.email})` })
+                    }
                   >
                     Reset MFA
                   </Menu.Item>
                 )}
                 <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate} onClick={() => run('deactivate', r)}>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconCircleOff size={16} />}
+                  disabled={!allowed.deactivate}
+                  onClick={() => run('deactivate', r)}
+                >
                   Deactivate
                 </Menu.Item>
               </Menu.Dropdown>
@@ -243,7 +280,13 @@ export function RepresentativeListPage() {
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Representatives"
       />
-      <RepresentativeModal opened={modal !== null} rep={modal?.rep} sponsorId={sponsorId} sponsorCode={sponsorCode} onClose={() => setModal(null)} />
+      <RepresentativeModal
+        opened={modal !== null}
+        rep={modal?.rep}
+        sponsorId={sponsorId}
+        sponsorCode={sponsorCode}
+        onClose={() => setModal(null)}
+      />
       <MfaResetDialog target={mfaTarget} onClose={() => setMfaTarget(null)} />
     </>
   );

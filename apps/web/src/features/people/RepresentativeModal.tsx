@@ -20,7 +20,15 @@ interface FormState {
   testAccount: boolean;
   flags: Flags;
 }
-const EMPTY_FORM = (): FormState => ({ firstName: '', lastName: '', group: null, localize: 'en', permissions: [], testAccount: false, flags: NO_FLAGS() });
+const EMPTY_FORM = (): FormState => ({
+  firstName: '',
+  lastName: '',
+  group: null,
+  localize: 'en',
+  permissions: [],
+  testAccount: false,
+  flags: NO_FLAGS(),
+});
 const fromRep = (r: SponsoredAdvisorItem): FormState => ({
   firstName: r.firstName,
   lastName: r.lastName,
@@ -72,12 +80,24 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
 
   const applyLookup = (r: AdvisorLookup) => {
     setLooked(r);
-    setFlags({ isExistingUser: r.isExistingUser, warning: r.isExistingUser && !r.isAssigned ? r.warning : null, error: r.isAssigned ? r.warning : null });
-    if (r.advisor) setForm((f) => ({ ...f, firstName: r.advisor!.firstName, lastName: r.advisor!.lastName, localize: r.advisor!.localize, testAccount: r.advisor!.testAccount }));
+    setFlags({
+      isExistingUser: r.isExistingUser,
+      warning: r.isExistingUser && !r.isAssigned ? r.warning : null,
+      error: r.isAssigned ? r.warning : null,
+    });
+    if (r.advisor)
+      setForm((f) => ({
+        ...f,
+        firstName: r.advisor!.firstName,
+        lastName: r.advisor!.lastName,
+        localize: r.advisor!.localize,
+        testAccount: r.advisor!.testAccount,
+      }));
     else setForm((f) => ({ ...f, firstName: '', lastName: '' }));
   };
 
   // Opening sets the modal up; closing resets every flag (specification section 4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the modal opens or closes
   useEffect(() => {
     if (opened) {
       openedFor.current = sponsorId;
@@ -97,7 +117,6 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
       setSavedAt(null);
       save.reset();
     }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the modal opens or closes
   }, [opened]);
 
   const check = async (e?: FormEvent) => {
@@ -138,7 +157,9 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const existingUser = mode === 'create' && flags.isExistingUser;
-    const next: Record<string, string | null> = existingUser ? {} : { firstName: nameError('First name', form.firstName), lastName: nameError('Last name', form.lastName) };
+    const next: Record<string, string | null> = existingUser
+      ? {}
+      : { firstName: nameError('First name', form.firstName), lastName: nameError('Last name', form.lastName) };
     setErrors(next);
     setServerErrors([]);
     if (Object.values(next).some(Boolean)) return;
@@ -157,7 +178,9 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
         notifications.show({
           color: 'teal',
           title: 'Representative added',
-          message: flags.isExistingUser ? `${saved.email} now represents this portal.` : `${saved.email} was created and an activation e-mail is on its way.`,
+          message: flags.isExistingUser
+            ? `${saved.email} now represents this portal.`
+            : `${saved.email} was created and an activation e-mail is on its way.`,
         });
         onClose();
       } else {
@@ -200,7 +223,13 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
               description={mode === 'create' ? 'The e-mail is looked up first: an existing user is filled in.' : undefined}
             />
             {mode === 'create' && (
-              <Button type="submit" variant={looked ? 'default' : 'filled'} leftSection={<IconSearch size={16} />} loading={checking} disabled={busy}>
+              <Button
+                type="submit"
+                variant={looked ? 'default' : 'filled'}
+                leftSection={<IconSearch size={16} />}
+                loading={checking}
+                disabled={busy}
+              >
                 Look up
               </Button>
             )}
@@ -208,7 +237,13 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
         </form>
 
         {flags.warning && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Existing user" data-testid="existing-user-warning">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="Existing user"
+            data-testid="existing-user-warning"
+          >
             {flags.warning}
           </Alert>
         )}
@@ -282,9 +317,19 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
                 disabled={busy}
                 maxTags={100}
               />
-              <Checkbox label="Test account" checked={form.testAccount} onChange={(e) => setForm({ ...form, testAccount: e.currentTarget.checked })} disabled={busy || namesLocked} />
+              <Checkbox
+                label="Test account"
+                checked={form.testAccount}
+                onChange={(e) => setForm({ ...form, testAccount: e.currentTarget.checked })}
+                disabled={busy || namesLocked}
+              />
               <Divider label="Access flags" labelPosition="left" />
-              <FlagGrid flags={ADVISOR_FLAGS} values={form.flags} disabled={busy} onChange={(f, v) => setForm({ ...form, flags: { ...form.flags, [f]: v } })} />
+              <FlagGrid
+                flags={ADVISOR_FLAGS}
+                values={form.flags}
+                disabled={busy}
+                onChange={(f, v) => setForm({ ...form, flags: { ...form.flags, [f]: v } })}
+              />
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={onClose} disabled={busy}>
                   {mode === 'edit' && savedAt ? 'Close' : 'Cancel'}

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/dates';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useSponsor } from '../../lib/session';
 import { actionsFor } from './AdminListPage';
-import { type AdvisorAction, advisorCommand, peopleKeys, usePortalUser, useAdvisor } from './api';
+import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisor, usePortalUser } from './api';
 import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { ADVISOR_DIALOGS } from './TrustedCollaboratorsPage';
@@ -69,7 +69,7 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
               <Title order={2} fz={22}>
                 {fullName(advisor)}
               </Title>
-              <Text c="dimmed" size="sm">
+              <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {advisor.email}
               </Text>
             </div>
@@ -90,13 +90,28 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
               onChange={() => toggleTest({ ...advisor, testAccount })}
             />
             <Stack gap="xs">
-              <Button variant="light" leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate')}>
+              <Button
+                variant="light"
+                leftSection={<IconCircleCheck size={16} />}
+                disabled={!allowed.activate}
+                onClick={() => run('activate')}
+              >
                 Activate
               </Button>
-              <Button variant="light" leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword')}>
+              <Button
+                variant="light"
+                leftSection={<IconKey size={16} />}
+                disabled={!allowed.resetpassword}
+                onClick={() => run('resetpassword')}
+              >
                 Reset password
               </Button>
-              <Button variant="light" leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email')}>
+              <Button
+                variant="light"
+                leftSection={<IconMailForward size={16} />}
+                disabled={!allowed['activation-email']}
+                onClick={() => run('activation-email')}
+              >
                 Send activation link
               </Button>
               {rights.canResetMfa && (
@@ -105,12 +120,20 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
                   color="orange"
                   leftSection={<IconShieldLock size={16} />}
                   disabled={sponsorId === 0}
-                  onClick={() => setMfaTarget({ kind: 'advisor', userId: advisor.id, sponsorId, label: `${fullName(advisor)} (${advisor.email})` })}
+                  onClick={() =>
+                    setMfaTarget({ kind: 'advisor', userId: advisor.id, sponsorId, label: `${fullName(advisor)} (${advisor.email})` })
+                  }
                 >
                   Reset MFA
                 </Button>
               )}
-              <Button variant="light" color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate} onClick={() => run('deactivate')}>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconCircleOff size={16} />}
+                disabled={!allowed.deactivate}
+                onClick={() => run('deactivate')}
+              >
                 Deactivate
               </Button>
             </Stack>
@@ -154,7 +177,11 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
           )}
         </Paper>
       </Grid.Col>
-      <MfaResetDialog target={mfaTarget} onClose={() => setMfaTarget(null)} onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() })} />
+      <MfaResetDialog
+        target={mfaTarget}
+        onClose={() => setMfaTarget(null)}
+        onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() })}
+      />
     </Grid>
   );
 }

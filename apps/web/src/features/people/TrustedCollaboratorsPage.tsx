@@ -49,7 +49,9 @@ export function TrustedCollaboratorsPage() {
       <PageHeader
         title="Trusted Collaborators"
         description={
-          rights.staff ? 'Every trusted advisor of the service, whichever portals they represent.' : 'The trusted advisors who represent your portal.'
+          rights.staff
+            ? 'Every trusted advisor of the service, whichever portals they represent.'
+            : 'The trusted advisors who represent your portal.'
         }
       />
       <SearchBar fields={peopleSearchFields} search={list.search} onSearch={list.setSearch} label="trusted collaborators" />
@@ -116,13 +118,25 @@ export function TrustedCollaboratorsPage() {
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate', a)}>
+                      <Menu.Item
+                        leftSection={<IconCircleCheck size={16} />}
+                        disabled={!allowed.activate}
+                        onClick={() => run('activate', a)}
+                      >
                         Activate
                       </Menu.Item>
-                      <Menu.Item leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword', a)}>
+                      <Menu.Item
+                        leftSection={<IconKey size={16} />}
+                        disabled={!allowed.resetpassword}
+                        onClick={() => run('resetpassword', a)}
+                      >
                         Reset password
                       </Menu.Item>
-                      <Menu.Item leftSection={<IconMailForward size={16} />} disabled={!allowed['activation-email']} onClick={() => run('activation-email', a)}>
+                      <Menu.Item
+                        leftSection={<IconMailForward size={16} />}
+                        disabled={!allowed['activation-email']}
+                        onClick={() => run('activation-email', a)}
+                      >
                         Send activation link
                       </Menu.Item>
                       {rights.canResetMfa && (
@@ -135,7 +149,12 @@ export function TrustedCollaboratorsPage() {
                         </Menu.Item>
                       )}
                       <Menu.Divider />
-                      <Menu.Item color="red" leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate} onClick={() => run('deactivate', a)}>
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconCircleOff size={16} />}
+                        disabled={!allowed.deactivate}
+                        onClick={() => run('deactivate', a)}
+                      >
                         Deactivate
                       </Menu.Item>
                     </Menu.Dropdown>
@@ -146,7 +165,11 @@ export function TrustedCollaboratorsPage() {
           },
         ]}
       />
-      <MfaResetDialog target={mfaTarget} onClose={() => setMfaTarget(null)} onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() })} />
+      <MfaResetDialog
+        target={mfaTarget}
+        onClose={() => setMfaTarget(null)}
+        onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() })}
+      />
     </>
   );
 }

@@ -45,8 +45,15 @@ export function useAdminList(sponsorId: number, sponsorCode: string, offset: num
     queryKey: peopleKeys.adminList(sponsorId, sponsorCode, offset, limit, search),
     queryFn: ({ signal }) =>
       search
-        ? api<ListResponse<SponsorAdminItem>>('POST', '/api/v1/sponsors/admin/search', { query: { sponsorId, offset, limit }, body: search, signal })
-        : api<ListResponse<SponsorAdminItem>>('GET', '/api/v1/sponsors/admin', { query: { sponsorcode: sponsorCode, offset, limit }, signal }),
+        ? api<ListResponse<SponsorAdminItem>>('POST', '/api/v1/sponsors/admin/search', {
+            query: { sponsorId, offset, limit },
+            body: search,
+            signal,
+          })
+        : api<ListResponse<SponsorAdminItem>>('GET', '/api/v1/sponsors/admin', {
+            query: { sponsorcode: sponsorCode, offset, limit },
+            signal,
+          }),
     enabled: sponsorId > 0 && sponsorCode !== '',
     placeholderData: keepPreviousData,
   });
@@ -71,7 +78,8 @@ export function useCreateAdmin(sponsorId: number) {
 export function useUpdateAdmin(sponsorId: number, id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SponsorAdminUpdateBody) => api<SponsorAdminItem>('PUT', `/api/v1/sponsors/admin/${id}`, { query: { sponsorid: sponsorId }, body }),
+    mutationFn: (body: SponsorAdminUpdateBody) =>
+      api<SponsorAdminItem>('PUT', `/api/v1/sponsors/admin/${id}`, { query: { sponsorid: sponsorId }, body }),
     onSuccess: (saved) => {
       qc.setQueryData(peopleKeys.admin(sponsorId, id), saved);
       return qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) });
@@ -99,13 +107,22 @@ export function adminCommand(action: AdminAction, sponsorId: number, id: number)
 
 // ---------------------------------------------------------------- representatives
 
-export function useRepList(sponsorId: number, sponsorCode: string, offset: number, limit: number, search: SearchBody | null, unassigned = false) {
+export function useRepList(
+  sponsorId: number,
+  sponsorCode: string,
+  offset: number,
+  limit: number,
+  search: SearchBody | null,
+  unassigned = false,
+) {
   return useQuery({
     queryKey: peopleKeys.repList(sponsorId, sponsorCode, offset, limit, search, unassigned),
     queryFn: ({ signal }) => {
       type L = ListResponse<SponsoredAdvisorItem>;
-      if (unassigned) return api<L>('GET', '/api/v1/sponsoredadvisor/unassigned', { query: { sponsorid: sponsorId, offset, limit }, signal });
-      if (search) return api<L>('POST', '/api/v1/sponsoredadvisor/search', { query: { sponsorid: sponsorId, offset, limit }, body: search, signal });
+      if (unassigned)
+        return api<L>('GET', '/api/v1/sponsoredadvisor/unassigned', { query: { sponsorid: sponsorId, offset, limit }, signal });
+      if (search)
+        return api<L>('POST', '/api/v1/sponsoredadvisor/search', { query: { sponsorid: sponsorId, offset, limit }, body: search, signal });
       return api<L>('GET', '/api/v1/sponsoredadvisor', { query: { sponsorCode, offset, limit }, signal });
     },
     enabled: sponsorId > 0 && sponsorCode !== '',
@@ -174,7 +191,10 @@ export function useSetTestAccount(sponsorId: number) {
   return useMutation({
     mutationFn: async ({ id, testAccount }: { id: number; testAccount: boolean }) => {
       const user = await api<PortalUser>('GET', `/api/v1/users/${id}`, { query: { sponsorid: sponsorId } });
-      return api<PortalUser>('PUT', `/api/v1/users/${id}`, { query: { sponsorid: sponsorId, testaccount: testAccount }, body: { ...user, testAccount } });
+      return api<PortalUser>('PUT', `/api/v1/users/${id}`, {
+        query: { sponsorid: sponsorId, testaccount: testAccount },
+        body: { ...user, testAccount },
+      });
     },
     onSuccess: (user) => {
       qc.setQueryData(peopleKeys.user(sponsorId, user.id), user);
@@ -209,7 +229,11 @@ export function useAdvisor(sponsorId: number, id: number) {
 
 export type AdvisorAction = 'activate' | 'deactivate' | 'resetpassword' | 'activation-email';
 
-export function advisorCommand(action: AdvisorAction, sponsorId: number, a: Pick<AdvisorItem, 'id' | 'firstName' | 'lastName' | 'email'>): () => Promise<ServerMessage> {
+export function advisorCommand(
+  action: AdvisorAction,
+  sponsorId: number,
+  a: Pick<AdvisorItem, 'id' | 'firstName' | 'lastName' | 'email'>,
+): () => Promise<ServerMessage> {
   const query = { sponsorid: sponsorId || undefined };
   const person = { id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email };
   switch (action) {
@@ -229,7 +253,8 @@ export function advisorCommand(action: AdvisorAction, sponsorId: number, a: Pick
 export function useGroups(sponsorCode: string, enabled = true) {
   return useQuery({
     queryKey: peopleKeys.groups(sponsorCode),
-    queryFn: async () => (await api<ListResponse<SponsorGroup>>('GET', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sponsor-group`)).data,
+    queryFn: async () =>
+      (await api<ListResponse<SponsorGroup>>('GET', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sponsor-group`)).data,
     enabled: enabled && sponsorCode !== '',
     staleTime: 60_000,
   });
@@ -240,7 +265,11 @@ export function useCategories(sponsorId: number, enabled = true) {
   return useQuery({
     queryKey: peopleKeys.categories(sponsorId),
     queryFn: async () =>
-      (await api<SponsorCategoriesResponse>('GET', '/api/v1/fvcore/sponsors/permission/list', { query: { sponsorId, group: '', sponsorOnly: true } })).data.map((c) => c.name),
+      (
+        await api<SponsorCategoriesResponse>('GET', '/api/v1/fvcore/sponsors/permission/list', {
+          query: { sponsorId, group: '', sponsorOnly: true },
+        })
+      ).data.map((c) => c.name),
     enabled: enabled && sponsorId > 0,
     staleTime: 60_000,
     retry: false,

@@ -4,7 +4,12 @@ import { type AdminFlag, PEOPLE_FLAG_LABELS, PEOPLE_LOCALES, type SearchBody, ST
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSession } from '../../lib/session';
 
-export const STATUS_COLORS: Record<number, string> = { [STATUS.active]: 'teal', [STATUS.inactive]: 'gray', [STATUS.pending]: 'blue', [STATUS.archived]: 'orange' };
+export const STATUS_COLORS: Record<number, string> = {
+  [STATUS.active]: 'teal',
+  [STATUS.inactive]: 'gray',
+  [STATUS.pending]: 'blue',
+  [STATUS.archived]: 'orange',
+};
 
 export function StatusBadge({ statusId, status }: { statusId: number; status: string }) {
   return (
@@ -50,9 +55,16 @@ export function SearchBar({ fields, search, onSearch, disabled, columns, label =
   };
   return (
     <Paper withBorder p="md" mb="md" radius="md">
-      <form onSubmit={submit} role="search" aria-label={`Search ${label}`}>
+      <form onSubmit={submit} aria-label={`Search ${label}`}>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select label="Search in" data={fields as { value: string; label: string }[]} value={field} onChange={(v) => setField(v ?? 'all')} allowDeselect={false} w={170} />
+          <Select
+            label="Search in"
+            data={fields as { value: string; label: string }[]}
+            value={field}
+            onChange={(v) => setField(v ?? 'all')}
+            allowDeselect={false}
+            w={170}
+          />
           <TextInput
             label="Search"
             placeholder={field === 'status' ? 'Active, Inactive or Pending' : 'Contains…'}
