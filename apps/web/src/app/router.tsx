@@ -5,6 +5,7 @@ import { peopleRoutes } from '../features/people/routes';
 import { portalRoutes } from '../features/portals/routes';
 import { vaultRoutes } from '../features/vaults/routes';
 import { setNavigator } from '../lib/navigation';
+import { AppLoading } from './AppLoading';
 import { BlankLayout } from './layouts/BlankLayout';
 import { LoginLayout } from './layouts/LoginLayout';
 import { NotFound, RouteError } from './RouteError';
@@ -14,6 +15,7 @@ export const routes: RouteObject[] = [
   {
     element: <LoginLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <AppLoading />,
     children: [
       { path: '/login', lazy: () => import('../features/auth/LoginPage') },
       { path: '/set-password', lazy: () => import('../features/auth/SetPasswordPage') },
@@ -22,12 +24,14 @@ export const routes: RouteObject[] = [
   {
     element: <BlankLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <AppLoading />,
     children: [{ path: '/health', lazy: () => import('../features/health/HealthPage') }],
   },
   {
     path: '/',
     lazy: () => import('./layouts/MainLayout'),
     errorElement: <RouteError />,
+    hydrateFallbackElement: <AppLoading />,
     children: [
       {
         errorElement: <RouteError />,
