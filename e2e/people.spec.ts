@@ -230,6 +230,16 @@ test.describe('people', () => {
     await expect(page).toHaveURL(/\/sponsor-trusted-advisors\/\d+\/staid\/\d+$/);
     await expect(page.getByText('Estate planning')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/people-rep-detail.png`, fullPage: true });
+
+    // The test-account flag is read from and saved to users/{id}, behind a confirmation.
+    const testSwitch = page.getByRole('switch', { name: 'Test account' });
+    await expect(testSwitch).not.toBeChecked();
+    await testSwitch.click({ force: true });
+    const testDialog = page.getByRole('dialog', { name: 'Test Account' });
+    await testDialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(testDialog).toContainText('Olivia Stone is now a test account.');
+    await testDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(testSwitch).toBeChecked();
   });
 
   test('deactivate and activate a trusted collaborator, then reset their MFA and see the success state', async ({ page }) => {
@@ -291,5 +301,49 @@ test.describe('people', () => {
     await expect(page).toHaveURL(new RegExp(`/trusted-advisor/${userId}$`));
     await expect(page.getByRole('cell', { name: 'ACME' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/people-collaborator-detail.png`, fullPage: true });
+  });
+
+  test('a sponsor administrator without hasManageMfaAccess sees no MFA reset and cannot grant it', async ({ page }) => {
+    await signIn(page);
+    const sponsorId = await sponsorIdOf(page, 'SUMT');
+    const admins = await apiCall<{ data: { id: number; email: string }[] }>(
+      page,
+      'GET',
+      '/api/v1/sponsors/admin?sponsorcode=SUMT&offset=0&limit=100',
+    );
+    const main = admins.data.find((a) => a.email === 'admin@sumt.example')!;
+    await addRepresentative(page, 'SUMT', unique('nora.rep'), 'Nora', 'Quinn');
+    await apiCall(page, 'PUT', `/api/v1/sponsors/admin/${main.id}?sponsorid=${sponsorId}`, { hasManageMfaAccess: false });
+    try {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/login');
+      await page.getByLabel('E-mail or username').fill('admin@sumt.example');
+      await page.locator('input[type="password"]').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      await pickPortal(page, 'SUMT');
+
+      await nav(page).getByRole('link', { name: 'Representatives', exact: true }).click();
+      await rowOf(page, 'Nora').getByRole('button', { name: 'Actions for Nora Quinn' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Send activation link' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Reset MFA' })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+
+      await nav(page).getByRole('link', { name: 'Trusted Collaborators', exact: true }).click();
+      await rowOf(page, 'Nora').getByRole('button', { name: 'Actions for Nora Quinn' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Reset MFA' })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+
+      await nav(page).getByRole('link', { name: 'Administrators', exact: true }).click();
+      await page.getByRole('button', { name: 'Create Administrator' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Create Administrator' }).getByRole('checkbox', { name: /Manage MFA access/ }),
+      ).toBeDisabled();
+      await page.screenshot({ path: `${SHOTS}/people-admin-no-mfa.png`, fullPage: true });
+    } finally {
+      await page.evaluate(() => localStorage.clear());
+      await signIn(page);
+      await apiCall(page, 'PUT', `/api/v1/sponsors/admin/${main.id}?sponsorid=${sponsorId}`, { hasManageMfaAccess: true });
+    }
   });
 });
