@@ -57,6 +57,7 @@ test.describe('portal shell', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(nav(page).getByRole('link')).toHaveText(MENU);
     await expect(navLink(page, 'Vaults')).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveTitle('Vaults · Vault Admin Portal');
     // Role names are not shown.
     await expect(page.getByText(/sponsor_admin|staff/i)).toHaveCount(0);
 
@@ -181,6 +182,21 @@ test.describe('portal shell', () => {
     await page.getByRole('button', { name: 'Hide menu' }).click();
     await expect(navLink(page, 'Vaults')).not.toBeInViewport();
     await page.screenshot({ path: `${SHOTS}/mobile-menu-closed.png` });
+  });
+
+  test('a forgotten password can be asked for from the login screen', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill('not-an-address');
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await expect(dialog.getByText('Enter a valid e-mail address')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(ADMIN_EMAIL);
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await expect(dialog).toContainText('a link to choose a new password is on its way');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test('/health shows the service health without signing in', async ({ page }) => {

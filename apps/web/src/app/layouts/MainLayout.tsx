@@ -9,9 +9,9 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog';
 import { ConfirmProvider } from '../../components/confirm-context';
 import { useSession, useSponsor } from '../../lib/session';
-import { Brand } from '../Brand';
+import { Brand, PRODUCT_NAME } from '../Brand';
 import { Navigation } from '../Navigation';
-import { MISSING_SPONSOR_MESSAGE, MISSING_SPONSOR_TITLE, needsSponsor } from '../nav';
+import { activeNavItem, MISSING_SPONSOR_MESSAGE, MISSING_SPONSOR_TITLE, needsSponsor } from '../nav';
 import { RouteProgress } from '../RouteProgress';
 import { SponsorSelect } from '../SponsorSelect';
 import { useSessionWatch } from '../session-watch';
@@ -37,6 +37,11 @@ function Shell() {
   useEffect(() => {
     if (sponsorId === 0 && pathname !== '/' && needsSponsor(pathname)) setWarning(true);
   }, [sponsorId, pathname]);
+
+  useEffect(() => {
+    const item = activeNavItem(pathname);
+    document.title = item && item.label !== 'Logout' ? `${item.label} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [pathname]);
 
   const closeWarning = () => {
     setWarning(false);

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { LOGIN_FAILED_MESSAGE } from '@vault/contract';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -21,6 +22,7 @@ export function Component() {
   const { token, expiredMessage } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -42,6 +44,8 @@ export function Component() {
     setError(null);
     try {
       const res = await login(username.trim(), password);
+      // Nothing cached for an earlier session may show for this one.
+      queryClient.clear();
       startSession(res.accessToken, res.user);
       navigate(target(location.state), { replace: true });
     } catch (err) {
