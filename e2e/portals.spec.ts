@@ -26,7 +26,11 @@ async function pickPortal(page: Page, code: string) {
   const select = portalSelect(page);
   await expect(select).toBeEnabled();
   await select.click();
-  await page.getByRole('option').filter({ hasText: new RegExp(`^${code}(\\b| ·)`) }).first().click();
+  await page
+    .getByRole('option')
+    .filter({ hasText: new RegExp(`^${code}(\\b| ·)`) })
+    .first()
+    .click();
   await expect(select).toHaveValue(new RegExp(`^${code}`));
 }
 
@@ -34,10 +38,18 @@ async function pickPortal(page: Page, code: string) {
 async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '';
+      const xsrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.split('=')[1] ?? '';
       const res = await fetch(path, {
         method,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('access_token')}`, 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${localStorage.getItem('access_token')}`,
+          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, json: await res.json() };
@@ -47,7 +59,9 @@ async function callApi<T>(page: Page, method: string, path: string, body?: unkno
 }
 
 test.describe('portals', () => {
-  test('create a sponsor and find it in the dropdown; the Portals list searches, pages, hides its menu bar and stores the chosen sponsor', async ({ page }) => {
+  test('create a sponsor and find it in the dropdown; the Portals list searches, pages, hides its menu bar and stores the chosen sponsor', async ({
+    page,
+  }) => {
     await signIn(page);
     await nav(page).getByRole('link', { name: 'Portals', exact: true }).click();
     await expect(page).toHaveURL(/\/sponsors$/);
@@ -116,7 +130,9 @@ test.describe('portals', () => {
     await page.getByRole('toolbar', { name: 'Portals menu bar' }).getByRole('textbox', { name: 'Search' }).fill(code);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByRole('row')).toHaveCount(2);
-    await rowOf(page, code).getByRole('button', { name: `Choose ${code}` }).click();
+    await rowOf(page, code)
+      .getByRole('button', { name: `Choose ${code}` })
+      .click();
     await expect(rowOf(page, code).getByText('Chosen').first()).toBeVisible();
     expect(await storedSponsor(page)).toMatchObject({ sponsorCode: code });
     await expect(portalSelect(page)).toHaveValue(new RegExp(`^${code}`));
@@ -157,7 +173,9 @@ test.describe('portals', () => {
     await expect(rowOf(page, name)).toContainText('$12.50');
 
     // Change the sale price; a non-numeric price is refused first.
-    await rowOf(page, name).getByRole('button', { name: `Change the sale price of ${name}` }).click();
+    await rowOf(page, name)
+      .getByRole('button', { name: `Change the sale price of ${name}` })
+      .click();
     const reprice = page.getByRole('dialog', { name: 'Change Sale Price' });
     await reprice.getByRole('textbox', { name: 'Sale price' }).fill('ten');
     await reprice.getByRole('button', { name: 'Save price' }).click();
@@ -168,7 +186,11 @@ test.describe('portals', () => {
     await expect(rowOf(page, name)).toContainText('$13.75');
 
     // A vault on this package (created through the API, as the New Vault screen would).
-    const pkgs = await callApi<{ data: { id: number; name: string; sponsorId: number }[] }>(page, 'GET', `/api/v1/packages?sponsorId=${(await storedSponsor(page))!.sponsorId}&limit=100`);
+    const pkgs = await callApi<{ data: { id: number; name: string; sponsorId: number }[] }>(
+      page,
+      'GET',
+      `/api/v1/packages?sponsorId=${(await storedSponsor(page))!.sponsorId}&limit=100`,
+    );
     const pkg = pkgs.json.data.find((p) => p.name === name)!;
     const created = await callApi(page, 'POST', `/api/v1/users?sponsorId=${pkg.sponsorId}`, {
       email: `${unique('holder').toLowerCase()}@journey.example`,
@@ -181,7 +203,9 @@ test.describe('portals', () => {
     await page.reload();
     await expect(rowOf(page, name)).toBeVisible();
 
-    await rowOf(page, name).getByRole('button', { name: `Unassign ${name}` }).click();
+    await rowOf(page, name)
+      .getByRole('button', { name: `Unassign ${name}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Unassign Package' });
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(confirm.getByTestId('server-confirmation')).toContainText(`${name} cannot be unassigned from ACME: 1 vault uses it.`);
@@ -190,7 +214,9 @@ test.describe('portals', () => {
     await expect(rowOf(page, name)).toBeVisible();
 
     // The holders of the package.
-    await rowOf(page, name).getByRole('button', { name: `Vault holders of ${name}` }).click();
+    await rowOf(page, name)
+      .getByRole('button', { name: `Vault holders of ${name}` })
+      .click();
     const holders = page.getByRole('dialog', { name: `Vault Holders of ${name}` });
     await expect(holders.getByRole('row').filter({ hasText: 'Jordan Journey' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/portals-holders.png`, fullPage: true });
@@ -223,13 +249,20 @@ test.describe('portals', () => {
     await page.screenshot({ path: `${SHOTS}/portals-add-advisor.png`, fullPage: true });
     await add.getByRole('button', { name: `Move 1 into Journey Desk ${code}` }).click();
     await expect(add).toBeHidden();
-    await expect(page.getByRole('table', { name: `Advisors in Journey Desk ${code}` }).getByRole('row').filter({ hasText: advisorEmail })).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: `Advisors in Journey Desk ${code}` })
+        .getByRole('row')
+        .filter({ hasText: advisorEmail }),
+    ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/portals-subportal-details.png`, fullPage: true });
 
     // The list counts the advisor; a sub-portal in use cannot be deleted.
     await page.getByRole('link', { name: 'Sub-Portals' }).first().click();
     await expect(rowOf(page, code).getByRole('cell').nth(3)).toHaveText('1');
-    await rowOf(page, code).getByRole('button', { name: `Delete Journey Desk ${code}` }).click();
+    await rowOf(page, code)
+      .getByRole('button', { name: `Delete Journey Desk ${code}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete Sub-Portal' });
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(confirm.getByTestId('server-confirmation')).toContainText('cannot be deleted: it still holds 1 advisor');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PAGE_SIZE, nameSchema } from './common.js';
+import { MAX_PAGE_SIZE, nameSchema, PAGE_SIZE } from './common.js';
 
 /*
  * Money is exact: the API accepts a decimal amount (12.5, "12.50") and keeps integer cents;
@@ -55,16 +55,14 @@ export function formatMoney(decimal: string, currency: string, locale = 'en-US')
 }
 
 /** A money amount in a request: number or string, ≥ 0, at most 2 decimals; becomes integer cents. */
-export const moneyInput = z
-  .union([z.number(), z.string()])
-  .transform((value, ctx) => {
-    const r = parseMoney(value);
-    if ('problem' in r) {
-      ctx.addIssue({ code: 'custom', message: moneyProblemMessage(r.problem) });
-      return z.NEVER;
-    }
-    return r.cents;
-  });
+export const moneyInput = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const r = parseMoney(value);
+  if ('problem' in r) {
+    ctx.addIssue({ code: 'custom', message: moneyProblemMessage(r.problem) });
+    return z.NEVER;
+  }
+  return r.cents;
+});
 
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 export const currencySchema = z.string().trim().toUpperCase().regex(CURRENCY_PATTERN, 'Currency is a 3-letter code such as USD');
@@ -132,7 +130,10 @@ export const basePackageQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   search: z.string().trim().max(100).optional(),
-  includeRetired: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  includeRetired: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 
 export const basePackageIdParam = z.object({ id: z.coerce.number().int().positive() });
@@ -187,7 +188,10 @@ export const sponsorPackageListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   /** Only the base packages this sponsor does not have yet (the assign dialog). */
-  unassigned: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  unassigned: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 
 export const sponsorPackageItem = z.object({

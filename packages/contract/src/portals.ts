@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_PAGE_SIZE, PAGE_SIZE, nameSchema, optionalNameSchema } from './common.js';
+import { EMAIL_PATTERN, MAX_PAGE_SIZE, nameSchema, optionalNameSchema, PAGE_SIZE } from './common.js';
 
 /*
  * Portals (sponsors) and sub-portals (sponsor groups).
@@ -117,7 +117,10 @@ export type SponsorDetail = z.infer<typeof sponsorDetail>;
 export const sponsorCategoriesQuery = z.object({
   sponsorId: z.coerce.number().int().min(0),
   group: z.string().trim().max(50).optional(),
-  sponsorOnly: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  sponsorOnly: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 export const sponsorCategoriesResponse = z.object({
   data: z.array(sponsorCategory),
@@ -171,7 +174,10 @@ export const subPortalMembersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   search: z.string().trim().max(100).optional(),
   /** true (default): members of the group; false: the sponsor's others, to move in. */
-  member: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  member: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 
 export const groupAdvisor = z.object({
@@ -205,5 +211,8 @@ export const subPortalMoveBody = z
     advisorIds: z.array(z.number().int().positive()).max(500, 'At most 500 at once').default([]),
     vaultIds: z.array(z.number().int().positive()).max(500, 'At most 500 at once').default([]),
   })
-  .refine((b) => b.advisorIds.length + b.vaultIds.length > 0, { message: 'Choose at least one advisor or vault to move', path: ['advisorIds'] });
+  .refine((b) => b.advisorIds.length + b.vaultIds.length > 0, {
+    message: 'Choose at least one advisor or vault to move',
+    path: ['advisorIds'],
+  });
 export type SubPortalMoveBody = z.input<typeof subPortalMoveBody>;

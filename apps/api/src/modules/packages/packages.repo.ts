@@ -24,10 +24,18 @@ const baseColumns = {
 export async function listBase(db: Db, opts: { offset: number; limit: number; search?: string; includeRetired: boolean }) {
   const where = and(
     opts.includeRetired ? undefined : isNull(basePackages.retiredAt),
-    opts.search ? or(ilike(basePackages.name, likeContains(opts.search)), ilike(basePackages.description, likeContains(opts.search))) : undefined,
+    opts.search
+      ? or(ilike(basePackages.name, likeContains(opts.search)), ilike(basePackages.description, likeContains(opts.search)))
+      : undefined,
   );
   const [data, [total]] = await Promise.all([
-    db.select(baseColumns).from(basePackages).where(where).orderBy(asc(basePackages.listPriceCents), asc(basePackages.name), asc(basePackages.id)).offset(opts.offset).limit(opts.limit),
+    db
+      .select(baseColumns)
+      .from(basePackages)
+      .where(where)
+      .orderBy(asc(basePackages.listPriceCents), asc(basePackages.name), asc(basePackages.id))
+      .offset(opts.offset)
+      .limit(opts.limit),
     db.select({ n: count() }).from(basePackages).where(where),
   ]);
   return { data, total: total?.n ?? 0 };
@@ -39,7 +47,8 @@ export async function getBase(db: Db, id: number) {
 }
 
 /** Locks the row so that concurrent changes to one package run one after the other. */
-export const lockBase = async (db: Db, id: number) => (await db.select({ id: basePackages.id }).from(basePackages).where(eq(basePackages.id, id)).for('update'))[0] ?? null;
+export const lockBase = async (db: Db, id: number) =>
+  (await db.select({ id: basePackages.id }).from(basePackages).where(eq(basePackages.id, id)).for('update'))[0] ?? null;
 
 export const baseByName = async (db: Db, name: string) =>
   (await db.select({ id: basePackages.id }).from(basePackages).where(sql`lower(${basePackages.name}) = ${name.toLowerCase()}`))[0] ?? null;
@@ -50,7 +59,10 @@ export async function insertBase(db: Db, values: typeof basePackages.$inferInser
 }
 
 export async function updateBase(db: Db, id: number, values: Partial<typeof basePackages.$inferInsert>) {
-  await db.update(basePackages).set({ ...values, updatedAt: new Date() }).where(eq(basePackages.id, id));
+  await db
+    .update(basePackages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(basePackages.id, id));
 }
 
 export async function deleteBase(db: Db, id: number) {
@@ -115,7 +127,12 @@ export const lockAssignment = async (db: Db, packageSponsorId: number) =>
   (await db.select().from(packageSponsor).where(eq(packageSponsor.id, packageSponsorId)).for('update'))[0] ?? null;
 
 export const assignmentFor = async (db: Db, sponsorId: number, packageId: number) =>
-  (await db.select().from(packageSponsor).where(and(eq(packageSponsor.sponsorId, sponsorId), eq(packageSponsor.packageId, packageId))))[0] ?? null;
+  (
+    await db
+      .select()
+      .from(packageSponsor)
+      .where(and(eq(packageSponsor.sponsorId, sponsorId), eq(packageSponsor.packageId, packageId)))
+  )[0] ?? null;
 
 export const packageOptions = (db: Db, sponsorId: number) =>
   db
@@ -177,7 +194,10 @@ export async function deleteAssignment(db: Db, packageSponsorId: number) {
 }
 
 export async function countVaults(db: Db, sponsorId: number, packageId: number) {
-  const [row] = await db.select({ n: count() }).from(vaults).where(and(eq(vaults.sponsorId, sponsorId), eq(vaults.packageId, packageId)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(vaults)
+    .where(and(eq(vaults.sponsorId, sponsorId), eq(vaults.packageId, packageId)));
   return row?.n ?? 0;
 }
 
@@ -206,4 +226,5 @@ export async function packageHolders(db: Db, sponsorId: number, packageId: numbe
   return { data, total: total?.n ?? 0 };
 }
 
-export const sponsorById = async (db: Db, id: number) => (await db.select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode }).from(sponsors).where(eq(sponsors.id, id)))[0] ?? null;
+export const sponsorById = async (db: Db, id: number) =>
+  (await db.select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode }).from(sponsors).where(eq(sponsors.id, id)))[0] ?? null;

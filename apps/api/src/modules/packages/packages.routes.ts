@@ -28,11 +28,15 @@ const paging = (q: { offset: number; limit: number }) => ({ activePage: Math.flo
 /** Base packages (the catalogue, staff keep it) and active packages (assigned to a sponsor with a sale price). */
 export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   // ----- base packages: everyone signed in may read the catalogue; only staff change it -----
-  app.get('/api/v1/basepackages', { schema: { tags, querystring: basePackageQuery, response: { 200: listResponse(basePackage) } } }, async (request) => ({
-    ...(await service.listBase(app.db, request.query)),
-    ...paging(request.query),
-    isEditable: request.user!.role === 'staff',
-  }));
+  app.get(
+    '/api/v1/basepackages',
+    { schema: { tags, querystring: basePackageQuery, response: { 200: listResponse(basePackage) } } },
+    async (request) => ({
+      ...(await service.listBase(app.db, request.query)),
+      ...paging(request.query),
+      isEditable: request.user!.role === 'staff',
+    }),
+  );
 
   app.get('/api/v1/basepackages/:id', { schema: { tags, params: basePackageIdParam, response: { 200: basePackage } } }, async (request) =>
     service.getBase(app.db, request.params.id),
@@ -46,7 +50,10 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/v1/basepackages/:id',
-    { config: { staffOnly: true }, schema: { tags, params: basePackageIdParam, body: basePackageBody, response: { 200: basePackage, 409: errorBody } } },
+    {
+      config: { staffOnly: true },
+      schema: { tags, params: basePackageIdParam, body: basePackageBody, response: { 200: basePackage, 409: errorBody } },
+    },
     async (request) => service.updateBase(app.db, request.actor, request.params.id, request.body),
   );
 
@@ -72,7 +79,11 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/packages',
     { config: { sponsor: 'required' }, schema: { tags, querystring: packagesQuery, response: { 200: listResponse(activePackage) } } },
-    async (request) => ({ ...(await service.listActive(app.db, request.sponsor!, request.query)), ...paging(request.query), isEditable: true }),
+    async (request) => ({
+      ...(await service.listActive(app.db, request.sponsor!, request.query)),
+      ...paging(request.query),
+      isEditable: true,
+    }),
   );
 
   app.get(
@@ -110,7 +121,15 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/vaultholders/users',
-    { config: { sponsor: 'required' }, schema: { tags, summary: 'Vault holders of a package', querystring: packageHoldersQuery, response: { 200: listResponse(packageHolder) } } },
+    {
+      config: { sponsor: 'required' },
+      schema: {
+        tags,
+        summary: 'Vault holders of a package',
+        querystring: packageHoldersQuery,
+        response: { 200: listResponse(packageHolder) },
+      },
+    },
     async (request) => ({
       ...(await service.holders(app.db, request.sponsor!, request.query.packageId, request.query)),
       ...paging(request.query),

@@ -1,12 +1,12 @@
 import {
   type ActivePackage,
   type BasePackage,
-  type PackageOption,
-  type ServerMessage,
-  type SponsorPackageItem,
   type basePackageBody,
   centsToDecimal,
   formatMoney,
+  type PackageOption,
+  type ServerMessage,
+  type SponsorPackageItem,
 } from '@vault/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -48,6 +48,7 @@ async function getBase(db: Db, id: number): Promise<BasePackage> {
   if (!row) throw notFound('The base package');
   return toBase(row);
 }
+
 export { getBase };
 
 const baseValues = (i: BaseInput) => ({
@@ -60,7 +61,8 @@ const baseValues = (i: BaseInput) => ({
   features: i.features,
 });
 
-const nameTaken = (name: string) => conflict(`A base package named ${name} already exists.`, [{ field: 'name', message: 'This name is already used' }]);
+const nameTaken = (name: string) =>
+  conflict(`A base package named ${name} already exists.`, [{ field: 'name', message: 'This name is already used' }]);
 
 export async function createBase(db: Db, actor: Actor, input: BaseInput): Promise<BasePackage> {
   const id = await db.transaction(async (tx) => {
@@ -86,7 +88,12 @@ export async function updateBase(db: Db, actor: Actor, id: number, input: BaseIn
       if (JSON.stringify(old) !== JSON.stringify(v)) changes[k] = { from: old, to: v };
     }
     await repo.updateBase(tx, id, values);
-    await writeAudit(tx, actor, { action: 'base_package.update', targetType: 'base_package', targetId: id, logJson: { name: before.name, changes } });
+    await writeAudit(tx, actor, {
+      action: 'base_package.update',
+      targetType: 'base_package',
+      targetId: id,
+      logJson: { name: before.name, changes },
+    });
   });
   return getBase(db, id);
 }
@@ -98,7 +105,12 @@ export async function setRetired(db: Db, actor: Actor, id: number, retired: bool
     const before = (await repo.getBase(tx, id))!;
     if ((before.retiredAt !== null) === retired) return;
     await repo.updateBase(tx, id, { retiredAt: retired ? new Date() : null });
-    await writeAudit(tx, actor, { action: retired ? 'base_package.retire' : 'base_package.restore', targetType: 'base_package', targetId: id, logJson: { name: before.name } });
+    await writeAudit(tx, actor, {
+      action: retired ? 'base_package.retire' : 'base_package.restore',
+      targetType: 'base_package',
+      targetId: id,
+      logJson: { name: before.name },
+    });
   });
   return getBase(db, id);
 }
@@ -109,11 +121,21 @@ export async function deleteBase(db: Db, actor: Actor, id: number): Promise<Serv
     const before = (await repo.getBase(tx, id))!;
     const usage = await repo.baseUsage(tx, id);
     if (usage.portals > 0 || usage.invitations > 0) {
-      const parts = [usage.portals > 0 ? `assigned to ${plural(usage.portals, 'portal')}` : null, usage.invitations > 0 ? `named by ${plural(usage.invitations, 'invitation')}` : null].filter(Boolean);
-      throw conflict(`${before.name} cannot be deleted: it is ${parts.join(' and ')}. Retire it instead, so that it can no longer be assigned.`);
+      const parts = [
+        usage.portals > 0 ? `assigned to ${plural(usage.portals, 'portal')}` : null,
+        usage.invitations > 0 ? `named by ${plural(usage.invitations, 'invitation')}` : null,
+      ].filter(Boolean);
+      throw conflict(
+        `${before.name} cannot be deleted: it is ${parts.join(' and ')}. Retire it instead, so that it can no longer be assigned.`,
+      );
     }
     await repo.deleteBase(tx, id);
-    await writeAudit(tx, actor, { action: 'base_package.delete', targetType: 'base_package', targetId: id, logJson: { name: before.name } });
+    await writeAudit(tx, actor, {
+      action: 'base_package.delete',
+      targetType: 'base_package',
+      targetId: id,
+      logJson: { name: before.name },
+    });
     return { message: `${before.name} was deleted.`, errorMsg: null, statusType: 'success' };
   });
 }
@@ -158,7 +180,11 @@ export async function options(db: Db, sponsor: SponsorRef): Promise<{ data: Pack
   return { data, total: data.length };
 }
 
-export async function sponsorCatalogue(db: Db, sponsor: SponsorRef, q: Page & { unassigned?: boolean }): Promise<{ data: SponsorPackageItem[]; total: number }> {
+export async function sponsorCatalogue(
+  db: Db,
+  sponsor: SponsorRef,
+  q: Page & { unassigned?: boolean },
+): Promise<{ data: SponsorPackageItem[]; total: number }> {
   const { data, total } = await repo.sponsorCatalogue(db, sponsor.id, { ...q, unassigned: q.unassigned ?? false });
   return {
     total,
@@ -197,7 +223,12 @@ export async function assign(db: Db, actor: Actor, sponsor: SponsorRef, input: {
   return getActive(db, packageSponsorId);
 }
 
-export async function reprice(db: Db, actor: Actor, sponsor: SponsorRef, input: { id: number; packageSponsorId: number; priceSale: number }): Promise<ActivePackage> {
+export async function reprice(
+  db: Db,
+  actor: Actor,
+  sponsor: SponsorRef,
+  input: { id: number; packageSponsorId: number; priceSale: number },
+): Promise<ActivePackage> {
   await db.transaction(async (tx) => {
     const row = await repo.lockAssignment(tx, input.packageSponsorId);
     // Another sponsor's assignment, or one that does not match the package named: not found, nothing changes.
@@ -210,13 +241,24 @@ export async function reprice(db: Db, actor: Actor, sponsor: SponsorRef, input: 
       sponsorId: sponsor.id,
       targetType: 'package_sponsor',
       targetId: row.id,
-      logJson: { packageId: row.packageId, name: base.name, currency: base.currency, priceSaleCents: { from: row.priceSaleCents, to: input.priceSale } },
+      logJson: {
+        packageId: row.packageId,
+        name: base.name,
+        currency: base.currency,
+        priceSaleCents: { from: row.priceSaleCents, to: input.priceSale },
+      },
     });
   });
   return getActive(db, input.packageSponsorId);
 }
 
-export async function unassign(db: Db, user: AuthUser, actor: Actor, packageSponsorId: number, named: SponsorRef | null): Promise<ServerMessage> {
+export async function unassign(
+  db: Db,
+  user: AuthUser,
+  actor: Actor,
+  packageSponsorId: number,
+  named: SponsorRef | null,
+): Promise<ServerMessage> {
   return db.transaction(async (tx) => {
     const row = await repo.lockAssignment(tx, packageSponsorId);
     const allowed = row && (user.role === 'staff' || user.sponsorId === row.sponsorId) && (!named || named.id === row.sponsorId);

@@ -14,7 +14,10 @@ const audits = async (action: string) => (await t.db.select().from(auditLog)).fi
 const GB = 1024 ** 3;
 
 async function base(name: string, listPriceCents = 1000, extra: Partial<typeof basePackages.$inferInsert> = {}) {
-  const [row] = await t.db.insert(basePackages).values({ name, storageQuotaBytes: 5 * GB, listPriceCents, ...extra }).returning();
+  const [row] = await t.db
+    .insert(basePackages)
+    .values({ name, storageQuotaBytes: 5 * GB, listPriceCents, ...extra })
+    .returning();
   return row!;
 }
 async function assignDirect(sponsorId: number, packageId: number, priceSaleCents = 900) {
@@ -26,7 +29,14 @@ async function vaultOn(sponsorId: number, packageId: number | null) {
   holderSeq++;
   const [u] = await t.db
     .insert(users)
-    .values({ role: 'vault_holder', sponsorId, email: `holder${holderSeq}@test.local`, firstName: 'Holder', lastName: `N${holderSeq}`, statusId: 1 })
+    .values({
+      role: 'vault_holder',
+      sponsorId,
+      email: `holder${holderSeq}@test.local`,
+      firstName: 'Holder',
+      lastName: `N${holderSeq}`,
+      statusId: 1,
+    })
     .returning();
   await t.db.insert(vaultHolders).values({ userId: u!.id, sponsorId });
   const [v] = await t.db.insert(vaults).values({ holderUserId: u!.id, sponsorId, packageId, license: 'annual' }).returning();
@@ -53,20 +63,37 @@ describe('base packages', () => {
     const [row] = await t.db.select().from(basePackages);
     expect(row!.listPriceCents).toBe(1999);
 
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/v1/basepackages/${pkg.id}`, headers: staff.headers, payload: { ...basePayload, listPrice: 24.5, billingPeriod: 'annual' } });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/basepackages/${pkg.id}`,
+      headers: staff.headers,
+      payload: { ...basePayload, listPrice: 24.5, billingPeriod: 'annual' },
+    });
     expect(edited.json()).toMatchObject({ listPrice: '24.50', billingPeriod: 'annual' });
-    const retired = await t.app.inject({ method: 'POST', url: `/api/v1/basepackages/${pkg.id}/retire`, headers: staff.headers, payload: {} });
+    const retired = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/basepackages/${pkg.id}/retire`,
+      headers: staff.headers,
+      payload: {},
+    });
     expect(retired.json().retired).toBe(true);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/basepackages', headers: staff.headers });
     expect(list.json().total).toBe(0);
     const withRetired = await t.app.inject({ method: 'GET', url: '/api/v1/basepackages?includeRetired=true', headers: staff.headers });
     expect(withRetired.json()).toMatchObject({ total: 1, isEditable: true });
-    const restored = await t.app.inject({ method: 'POST', url: `/api/v1/basepackages/${pkg.id}/restore`, headers: staff.headers, payload: {} });
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/basepackages/${pkg.id}/restore`,
+      headers: staff.headers,
+      payload: {},
+    });
     expect(restored.json().retired).toBe(false);
 
     expect(await audits('base_package.create')).toHaveLength(1);
     const [upd] = await audits('base_package.update');
-    expect(upd!.logJson).toMatchObject({ changes: { listPriceCents: { from: 1999, to: 2450 }, billingPeriod: { from: 'monthly', to: 'annual' } } });
+    expect(upd!.logJson).toMatchObject({
+      changes: { listPriceCents: { from: 1999, to: 2450 }, billingPeriod: { from: 'monthly', to: 'annual' } },
+    });
     expect(await audits('base_package.retire')).toHaveLength(1);
     expect(await audits('base_package.restore')).toHaveLength(1);
   });
@@ -90,7 +117,12 @@ describe('base packages', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/basepackages', headers: staff.headers, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const neg = await t.app.inject({ method: 'POST', url: '/api/v1/basepackages', headers: staff.headers, payload: { ...basePayload, listPrice: '-5' } });
+    const neg = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/basepackages',
+      headers: staff.headers,
+      payload: { ...basePayload, listPrice: '-5' },
+    });
     expect(neg.json().message).toMatch(/cannot be negative/);
     await base('gold');
     const dup = await t.app.inject({ method: 'POST', url: '/api/v1/basepackages', headers: staff.headers, payload: basePayload });
@@ -104,9 +136,17 @@ describe('base packages', () => {
     const admin = await t.signInSponsorAdmin(a.id);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/basepackages', headers: admin.headers });
     expect(list.json()).toMatchObject({ total: 1, isEditable: false });
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/basepackages', headers: admin.headers, payload: basePayload })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/basepackages/${gold.id}`, headers: admin.headers, payload: basePayload })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/basepackages/${gold.id}/retire`, headers: admin.headers, payload: {} })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/basepackages', headers: admin.headers, payload: basePayload })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/v1/basepackages/${gold.id}`, headers: admin.headers, payload: basePayload }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/basepackages/${gold.id}/retire`, headers: admin.headers, payload: {} }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/basepackages/${gold.id}`, headers: admin.headers })).statusCode).toBe(403);
     expect((await t.db.select().from(basePackages))[0]!.retiredAt).toBeNull();
   });
@@ -120,12 +160,16 @@ describe('base packages', () => {
     await t.db.insert(invitations).values({ sponsorId: a.id, type: 'open', inviteCode: 'WELCOME', packageId: used.id, max: 5 });
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/v1/basepackages/${used.id}`, headers: staff.headers });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Gold cannot be deleted: it is assigned to 1 portal and named by 1 invitation. Retire it instead, so that it can no longer be assigned.');
+    expect(refused.json().message).toBe(
+      'Gold cannot be deleted: it is assigned to 1 portal and named by 1 invitation. Retire it instead, so that it can no longer be assigned.',
+    );
     const ok = await t.app.inject({ method: 'DELETE', url: `/api/v1/basepackages/${unused.id}`, headers: staff.headers });
     expect(ok.json()).toMatchObject({ statusType: 'success', message: 'Spare was deleted.' });
     expect((await t.db.select().from(basePackages)).map((b) => b.name)).toEqual(['Gold']);
     expect(await audits('base_package.delete')).toHaveLength(1);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/basepackages/${unused.id}`, headers: staff.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/basepackages/${unused.id}`, headers: staff.headers })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -134,12 +178,31 @@ describe('active packages', () => {
     const a = await t.createSponsor('ALPHA');
     const gold = await base('Gold', 1999);
     const admin = await t.signInSponsorAdmin(a.id);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: admin.headers, payload: { id: gold.id, sponsorId: a.id, priceSale: 12.5 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/packagesponsor',
+      headers: admin.headers,
+      payload: { id: gold.id, sponsorId: a.id, priceSale: 12.5 },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ id: gold.id, priceSale: '12.50', priceSaleCents: 1250, currency: 'USD', SponsorCode: 'ALPHA', sponsorId: a.id, vaultCount: 0 });
+    expect(res.json()).toMatchObject({
+      id: gold.id,
+      priceSale: '12.50',
+      priceSaleCents: 1250,
+      currency: 'USD',
+      SponsorCode: 'ALPHA',
+      sponsorId: a.id,
+      vaultCount: 0,
+    });
     const list = await t.app.inject({ method: 'GET', url: `/api/v1/packages?sponsorId=${a.id}`, headers: admin.headers });
     expect(list.json()).toMatchObject({ total: 1, activePage: 1, perPage: 20 });
-    expect(list.json().data[0]).toMatchObject({ id: gold.id, packageSponsorId: res.json().packageSponsorId, priceSale: '12.50', SponsorCode: 'ALPHA', name: 'Gold' });
+    expect(list.json().data[0]).toMatchObject({
+      id: gold.id,
+      packageSponsorId: res.json().packageSponsorId,
+      priceSale: '12.50',
+      SponsorCode: 'ALPHA',
+      name: 'Gold',
+    });
     const [entry] = await audits('package_sponsor.assign');
     expect(entry).toMatchObject({ sponsorId: a.id, targetType: 'package_sponsor' });
     expect(entry!.logJson).toMatchObject({ packageId: gold.id, priceSaleCents: 1250, currency: 'USD' });
@@ -150,20 +213,54 @@ describe('active packages', () => {
     const gold = await base('Gold', 1999);
     const old = await base('Old', 500, { retiredAt: new Date() });
     const staff = await t.signInStaff();
-    const first = await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: staff.headers, payload: { id: gold.id, sponsorId: a.id, SponsorCode: 'ALPHA' } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/packagesponsor',
+      headers: staff.headers,
+      payload: { id: gold.id, sponsorId: a.id, SponsorCode: 'ALPHA' },
+    });
     expect(first.json().priceSale).toBe('19.99');
-    const twice = await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: staff.headers, payload: { id: gold.id, sponsorId: a.id, priceSale: '10' } });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/packagesponsor',
+      headers: staff.headers,
+      payload: { id: gold.id, sponsorId: a.id, priceSale: '10' },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Gold is already assigned to ALPHA.');
-    const retired = await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: staff.headers, payload: { id: old.id, sponsorId: a.id } });
+    const retired = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/packagesponsor',
+      headers: staff.headers,
+      payload: { id: old.id, sponsorId: a.id },
+    });
     expect(retired.statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: staff.headers, payload: { id: 999, sponsorId: a.id } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: staff.headers, payload: { id: 999, sponsorId: a.id } }))
+        .statusCode,
+    ).toBe(404);
     for (const priceSale of [-1, '-0.01', 'abc', '1.234', '', '1e3', null]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: staff.headers, payload: { id: old.id, sponsorId: a.id, priceSale } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/packagesponsor',
+        headers: staff.headers,
+        payload: { id: old.id, sponsorId: a.id, priceSale },
+      });
       expect(res.statusCode, String(priceSale)).toBe(400);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: staff.headers, payload: { id: gold.id } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: staff.headers, payload: { id: gold.id, sponsorId: a.id, SponsorCode: 'OTHER' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: staff.headers, payload: { id: gold.id } })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/packagesponsor',
+          headers: staff.headers,
+          payload: { id: gold.id, sponsorId: a.id, SponsorCode: 'OTHER' },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.db.select().from(packageSponsor)).length).toBe(1);
     expect(await audits('package_sponsor.assign')).toHaveLength(1);
   });
@@ -183,9 +280,19 @@ describe('active packages', () => {
     expect(res.json()).toMatchObject({ priceSale: '17.25', priceSaleCents: 1725 });
     const [entry] = await audits('package_sponsor.reprice');
     expect(entry!.logJson).toMatchObject({ priceSaleCents: { from: 1500, to: 1725 } });
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/packagesponsor', headers: admin.headers, payload: { id: gold.id, priceSale: -3, packageSponsorId: ps.id, sponsorId: a.id, SponsorCode: 'ALPHA' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/packagesponsor',
+      headers: admin.headers,
+      payload: { id: gold.id, priceSale: -3, packageSponsorId: ps.id, sponsorId: a.id, SponsorCode: 'ALPHA' },
+    });
     expect(bad.statusCode).toBe(400);
-    const mismatch = await t.app.inject({ method: 'PUT', url: '/api/v1/packagesponsor', headers: admin.headers, payload: { id: gold.id + 1, priceSale: 3, packageSponsorId: ps.id, sponsorId: a.id } });
+    const mismatch = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/packagesponsor',
+      headers: admin.headers,
+      payload: { id: gold.id + 1, priceSale: 3, packageSponsorId: ps.id, sponsorId: a.id },
+    });
     expect(mismatch.statusCode).toBe(404);
     expect((await t.db.select().from(packageSponsor))[0]!.priceSaleCents).toBe(1725);
   });
@@ -197,15 +304,46 @@ describe('active packages', () => {
     const theirs = await assignDirect(b.id, gold.id, 800);
     const admin = await t.signInSponsorAdmin(a.id);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/packages?sponsorId=${b.id}`, headers: admin.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/packages/filter?sponsorId=${b.id}`, headers: admin.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/sponsors/getSponsorPackageList?id=${b.id}`, headers: admin.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/vaultholders/users?sponsorId=${b.id}&packageId=${gold.id}`, headers: admin.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/packagesponsor', headers: admin.headers, payload: { id: gold.id, sponsorId: b.id, priceSale: 1 } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/packages/filter?sponsorId=${b.id}`, headers: admin.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/sponsors/getSponsorPackageList?id=${b.id}`, headers: admin.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/vaultholders/users?sponsorId=${b.id}&packageId=${gold.id}`,
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/packagesponsor',
+          headers: admin.headers,
+          payload: { id: gold.id, sponsorId: b.id, priceSale: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
     // Their assignment named under our sponsor: not found.
-    const put = await t.app.inject({ method: 'PUT', url: '/api/v1/packagesponsor', headers: admin.headers, payload: { id: gold.id, priceSale: 1, packageSponsorId: theirs.id, sponsorId: a.id, SponsorCode: 'ALPHA' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/packagesponsor',
+      headers: admin.headers,
+      payload: { id: gold.id, priceSale: 1, packageSponsorId: theirs.id, sponsorId: a.id, SponsorCode: 'ALPHA' },
+    });
     expect(put.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${theirs.id}`, headers: admin.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${theirs.id}?sponsorId=${a.id}`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${theirs.id}`, headers: admin.headers })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${theirs.id}?sponsorId=${a.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(404);
     const rows = await t.db.select().from(packageSponsor);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.priceSaleCents).toBe(800);
@@ -221,7 +359,9 @@ describe('active packages', () => {
     const admin = await t.signInSponsorAdmin(a.id);
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${ps.id}`, headers: admin.headers });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Gold cannot be unassigned from ALPHA: 2 vaults use it. Move those vaults to another package first.');
+    expect(refused.json().message).toBe(
+      'Gold cannot be unassigned from ALPHA: 2 vaults use it. Move those vaults to another package first.',
+    );
     expect(await t.db.select().from(packageSponsor)).toHaveLength(1);
     await t.db.update(vaults).set({ packageId: null }).where(eq(vaults.id, v1.vault.id));
     const one = await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${ps.id}`, headers: admin.headers });
@@ -247,11 +387,19 @@ describe('active packages', () => {
     await vaultOn(a.id, silver.id);
     await vaultOn(b.id, gold.id);
     const staff = await t.signInStaff();
-    const page1 = await t.app.inject({ method: 'GET', url: `/api/v1/vaultholders/users?sponsorId=${a.id}&packageId=${gold.id}&offset=0&limit=20`, headers: staff.headers });
+    const page1 = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/vaultholders/users?sponsorId=${a.id}&packageId=${gold.id}&offset=0&limit=20`,
+      headers: staff.headers,
+    });
     expect(page1.json()).toMatchObject({ total: 22, activePage: 1 });
     expect(page1.json().data).toHaveLength(20);
     expect(page1.json().data[0]).toMatchObject({ firstName: 'Holder', license: 'annual', statusId: 1 });
-    const page2 = await t.app.inject({ method: 'GET', url: `/api/v1/vaultholders/users?sponsorId=${a.id}&packageId=${gold.id}&offset=20&limit=20`, headers: staff.headers });
+    const page2 = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/vaultholders/users?sponsorId=${a.id}&packageId=${gold.id}&offset=20&limit=20`,
+      headers: staff.headers,
+    });
     expect(page2.json().data).toHaveLength(2);
     const list = await t.app.inject({ method: 'GET', url: `/api/v1/packages?sponsorid=${a.id}`, headers: staff.headers });
     expect(list.json().data.map((p: { name: string; vaultCount: number }) => [p.name, p.vaultCount])).toEqual([
@@ -259,8 +407,18 @@ describe('active packages', () => {
       ['Silver', 1],
     ]);
     const unassigned = await base('Bronze');
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/vaultholders/users?sponsorId=${a.id}&packageId=${unassigned.id}`, headers: staff.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/vaultholders/users?sponsorId=${a.id}`, headers: staff.headers })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/vaultholders/users?sponsorId=${a.id}&packageId=${unassigned.id}`,
+          headers: staff.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/vaultholders/users?sponsorId=${a.id}`, headers: staff.headers })).statusCode,
+    ).toBe(400);
   });
 
   it('answers the filter list and the sponsor catalogue with assigned flags', async () => {
@@ -271,14 +429,27 @@ describe('active packages', () => {
     await assignDirect(a.id, gold.id, 1800);
     const admin = await t.signInSponsorAdmin(a.id);
     const filter = await t.app.inject({ method: 'GET', url: `/api/v1/packages/filter?sponsorId=${a.id}`, headers: admin.headers });
-    expect(filter.json()).toEqual({ total: 1, data: [{ id: gold.id, packageSponsorId: expect.any(Number), name: 'Gold', priceSale: '18.00', currency: 'USD', billingPeriod: 'monthly' }] });
+    expect(filter.json()).toEqual({
+      total: 1,
+      data: [
+        { id: gold.id, packageSponsorId: expect.any(Number), name: 'Gold', priceSale: '18.00', currency: 'USD', billingPeriod: 'monthly' },
+      ],
+    });
     const all = await t.app.inject({ method: 'GET', url: `/api/v1/sponsors/getSponsorPackageList?id=${a.id}`, headers: admin.headers });
-    expect(all.json().data.map((p: { name: string; assigned: boolean; priceSale: string | null }) => [p.name, p.assigned, p.priceSale])).toEqual([
+    expect(
+      all.json().data.map((p: { name: string; assigned: boolean; priceSale: string | null }) => [p.name, p.assigned, p.priceSale]),
+    ).toEqual([
       ['Silver', false, null],
       ['Gold', true, '18.00'],
     ]);
-    const free = await t.app.inject({ method: 'GET', url: `/api/v1/sponsors/getSponsorPackageList?id=${a.id}&unassigned=true`, headers: admin.headers });
+    const free = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/sponsors/getSponsorPackageList?id=${a.id}&unassigned=true`,
+      headers: admin.headers,
+    });
     expect(free.json()).toMatchObject({ total: 1, data: [{ id: silver.id, listPrice: '9.99' }] });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/getSponsorPackageList?id=9999', headers: admin.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/getSponsorPackageList?id=9999', headers: admin.headers })).statusCode,
+    ).toBe(404);
   });
 });

@@ -59,21 +59,41 @@ export async function getSponsor(db: Db, id: number) {
 }
 
 export const findSponsorByCode = async (db: Db, code: string) =>
-  (await db.select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode }).from(sponsors).where(sql`lower(${sponsors.sponsorCode}) = ${code.toLowerCase()}`))[0] ?? null;
+  (
+    await db
+      .select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode })
+      .from(sponsors)
+      .where(sql`lower(${sponsors.sponsorCode}) = ${code.toLowerCase()}`)
+  )[0] ?? null;
 
 export const listCategories = (db: Db, sponsorId: number) =>
-  db.select({ id: sponsorCategories.id, name: sponsorCategories.name }).from(sponsorCategories).where(eq(sponsorCategories.sponsorId, sponsorId)).orderBy(asc(sponsorCategories.name), asc(sponsorCategories.id));
+  db
+    .select({ id: sponsorCategories.id, name: sponsorCategories.name })
+    .from(sponsorCategories)
+    .where(eq(sponsorCategories.sponsorId, sponsorId))
+    .orderBy(asc(sponsorCategories.name), asc(sponsorCategories.id));
 
 export async function insertSponsor(
   db: Db,
-  values: { sponsorCode: string; name: string; contactName: string | null; contactEmail: string | null; contactPhone: string | null; statusId: number; hasCategory: boolean },
+  values: {
+    sponsorCode: string;
+    name: string;
+    contactName: string | null;
+    contactEmail: string | null;
+    contactPhone: string | null;
+    statusId: number;
+    hasCategory: boolean;
+  },
 ) {
   const [row] = await db.insert(sponsors).values(values).returning({ id: sponsors.id, sponsorCode: sponsors.sponsorCode });
   return row!;
 }
 
 export async function updateSponsor(db: Db, id: number, values: Partial<typeof sponsors.$inferInsert>) {
-  await db.update(sponsors).set({ ...values, updatedAt: new Date() }).where(eq(sponsors.id, id));
+  await db
+    .update(sponsors)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(sponsors.id, id));
 }
 
 /** Makes the sponsor's categories exactly `names` (kept rows keep their ids). */
@@ -84,7 +104,8 @@ export async function replaceCategories(db: Db, sponsorId: number, names: string
     const keep = wanted.get(c.name.toLowerCase());
     if (keep === undefined) await db.delete(sponsorCategories).where(eq(sponsorCategories.id, c.id));
     else {
-      if (keep !== c.name) await db.update(sponsorCategories).set({ name: keep, updatedAt: new Date() }).where(eq(sponsorCategories.id, c.id));
+      if (keep !== c.name)
+        await db.update(sponsorCategories).set({ name: keep, updatedAt: new Date() }).where(eq(sponsorCategories.id, c.id));
       wanted.delete(c.name.toLowerCase());
     }
   }
@@ -92,13 +113,19 @@ export async function replaceCategories(db: Db, sponsorId: number, names: string
 }
 
 export const groupByCode = async (db: Db, sponsorId: number, code: string) =>
-  (await db.select({ id: sponsorGroups.id }).from(sponsorGroups).where(and(eq(sponsorGroups.sponsorId, sponsorId), sql`lower(${sponsorGroups.code}) = ${code.toLowerCase()}`)))[0] ??
-  null;
+  (
+    await db
+      .select({ id: sponsorGroups.id })
+      .from(sponsorGroups)
+      .where(and(eq(sponsorGroups.sponsorId, sponsorId), sql`lower(${sponsorGroups.code}) = ${code.toLowerCase()}`))
+  )[0] ?? null;
 
 /** The sponsor's administrators, except `exceptUserId` (the one asking). */
 export const sponsorAdministrators = (db: Db, sponsorId: number, exceptUserId: number | null) =>
   db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, statusId: users.statusId })
     .from(users)
-    .where(and(eq(users.sponsorId, sponsorId), eq(users.role, 'sponsor_admin'), exceptUserId === null ? undefined : ne(users.id, exceptUserId)))
+    .where(
+      and(eq(users.sponsorId, sponsorId), eq(users.role, 'sponsor_admin'), exceptUserId === null ? undefined : ne(users.id, exceptUserId)),
+    )
     .orderBy(asc(users.id));

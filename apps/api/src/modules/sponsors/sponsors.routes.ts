@@ -45,13 +45,19 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/v1/sponsors/:sponsorId',
-    { config: { sponsor: 'required' }, schema: { tags, params: sponsorIdParam, body: sponsorUpdateBody, response: { 200: sponsorDetail } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { tags, params: sponsorIdParam, body: sponsorUpdateBody, response: { 200: sponsorDetail } },
+    },
     async (request) => service.updateSponsor(app.db, request.user!, request.actor, request.sponsor!, request.body),
   );
 
   app.get(
     '/api/v1/fvcore/sponsors/permission/list',
-    { config: { sponsor: 'required' }, schema: { tags, querystring: sponsorCategoriesQuery, response: { 200: sponsorCategoriesResponse } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { tags, querystring: sponsorCategoriesQuery, response: { 200: sponsorCategoriesResponse } },
+    },
     async (request) => service.listCategories(app.db, request.sponsor!, request.query.group),
   );
 
@@ -59,7 +65,12 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/sponsors/:sponsorCode/reset-mfa',
     {
       config: { sponsor: 'required', permission: 'hasManageMfaAccess' },
-      schema: { tags, summary: 'How many administrators the sponsor MFA reset touches', params: sponsorCodeParam, response: { 200: sponsorMfaResetPreview } },
+      schema: {
+        tags,
+        summary: 'How many administrators the sponsor MFA reset touches',
+        params: sponsorCodeParam,
+        response: { 200: sponsorMfaResetPreview },
+      },
     },
     async (request) => service.mfaResetPreview(app.db, request.user!, request.sponsor!),
   );

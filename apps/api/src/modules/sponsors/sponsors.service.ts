@@ -1,4 +1,11 @@
-import type { ServerMessage, SponsorCategoriesResponse, SponsorDetail, SponsorMfaResetPreview, sponsorCreateBody, sponsorUpdateBody } from '@vault/contract';
+import type {
+  ServerMessage,
+  SponsorCategoriesResponse,
+  SponsorDetail,
+  SponsorMfaResetPreview,
+  sponsorCreateBody,
+  sponsorUpdateBody,
+} from '@vault/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { resetMfa } from '../../lib/accounts.js';
@@ -27,7 +34,10 @@ export async function getSponsor(db: Db, sponsorId: number): Promise<SponsorDeta
 
 export async function createSponsor(db: Db, actor: Actor, input: CreateInput): Promise<SponsorDetail> {
   const id = await db.transaction(async (tx) => {
-    if (await repo.findSponsorByCode(tx, input.code)) throw conflict(`The sponsor code ${input.code} is already used.`, [{ field: 'sponsorCode', message: 'This sponsor code is already used' }]);
+    if (await repo.findSponsorByCode(tx, input.code))
+      throw conflict(`The sponsor code ${input.code} is already used.`, [
+        { field: 'sponsorCode', message: 'This sponsor code is already used' },
+      ]);
     const created = await repo.insertSponsor(tx, {
       sponsorCode: input.code,
       name: input.name,
@@ -43,7 +53,15 @@ export async function createSponsor(db: Db, actor: Actor, input: CreateInput): P
       sponsorId: created.id,
       targetType: 'sponsor',
       targetId: created.id,
-      logJson: { sponsorCode: input.code, name: input.name, contactName: input.contactName, contactEmail: input.contactEmail, statusId: input.statusId, hasCategory: input.hasCategory, categories: input.categories },
+      logJson: {
+        sponsorCode: input.code,
+        name: input.name,
+        contactName: input.contactName,
+        contactEmail: input.contactEmail,
+        statusId: input.statusId,
+        hasCategory: input.hasCategory,
+        categories: input.categories,
+      },
     });
     return created.id;
   });
@@ -70,14 +88,21 @@ export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponso
       if (old !== v) changes[k] = { from: old, to: v };
     }
     if (input.categories !== undefined) {
-      const sameCategories = before.categories.length === input.categories.length && before.categories.every((c) => input.categories!.includes(c));
+      const sameCategories =
+        before.categories.length === input.categories.length && before.categories.every((c) => input.categories!.includes(c));
       if (!sameCategories) {
         await repo.replaceCategories(tx, sponsor.id, input.categories);
         changes.categories = { from: before.categories, to: input.categories };
       }
     }
     await repo.updateSponsor(tx, sponsor.id, next);
-    await writeAudit(tx, actor, { action: 'sponsor.update', sponsorId: sponsor.id, targetType: 'sponsor', targetId: sponsor.id, logJson: { sponsorCode: before.sponsorCode, changes } });
+    await writeAudit(tx, actor, {
+      action: 'sponsor.update',
+      sponsorId: sponsor.id,
+      targetType: 'sponsor',
+      targetId: sponsor.id,
+      logJson: { sponsorCode: before.sponsorCode, changes },
+    });
   });
   return getSponsor(db, sponsor.id);
 }
@@ -117,8 +142,19 @@ export async function resetSponsorMfa(db: Db, user: AuthUser, actor: Actor, spon
       targetId: sponsor.id,
       logJson: { sponsorCode: sponsor.sponsorCode, count: admins.length },
     });
-    if (admins.length === 0) return { message: `${sponsor.sponsorCode} has no administrators to reset; nothing was reset.`, errorMsg: null, statusType: 'info', output: { count: 0 } };
+    if (admins.length === 0)
+      return {
+        message: `${sponsor.sponsorCode} has no administrators to reset; nothing was reset.`,
+        errorMsg: null,
+        statusType: 'info',
+        output: { count: 0 },
+      };
     await resetMfa(tx, { actor, sponsorId: sponsor.id, targetType: 'sponsor_admin' }, admins);
-    return { message: `MFA was reset for ${peopleText(admins.length)} of ${sponsor.sponsorCode}.`, errorMsg: null, statusType: 'success', output: { count: admins.length } };
+    return {
+      message: `MFA was reset for ${peopleText(admins.length)} of ${sponsor.sponsorCode}.`,
+      errorMsg: null,
+      statusType: 'success',
+      output: { count: admins.length },
+    };
   });
 }

@@ -1,6 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, basePackages, packageSponsor, sessions, sponsorCategories, sponsors, users, vaultHolders, vaults } from '../../db/schema/index.js';
+import {
+  auditLog,
+  basePackages,
+  packageSponsor,
+  sessions,
+  sponsorCategories,
+  sponsors,
+  users,
+  vaultHolders,
+  vaults,
+} from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -29,7 +39,13 @@ describe('POST /api/v1/sponsors', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/sponsors', headers: staff.headers, payload: newSponsor });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ sponsorCode: 'ZETA', name: 'Zeta Private Wealth', contactEmail: 'ana@zeta.example', hasCategory: true, administratorCount: 0 });
+    expect(body).toMatchObject({
+      sponsorCode: 'ZETA',
+      name: 'Zeta Private Wealth',
+      contactEmail: 'ana@zeta.example',
+      hasCategory: true,
+      administratorCount: 0,
+    });
     expect(body.categories.sort()).toEqual(['Premium', 'Retail']);
     const dropdown = await t.app.inject({ method: 'GET', url: '/api/v1/sponsors', headers: staff.headers });
     expect(dropdown.json().data.map((s: { sponsorCode: string }) => s.sponsorCode)).toContain('ZETA');
@@ -41,7 +57,12 @@ describe('POST /api/v1/sponsors', () => {
   it('answers 409 for a duplicate code in any case, and creates nothing', async () => {
     await t.createSponsor('ZETA');
     const staff = await t.signInStaff();
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/sponsors', headers: staff.headers, payload: { ...newSponsor, sponsorCode: 'zeta' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sponsors',
+      headers: staff.headers,
+      payload: { ...newSponsor, sponsorCode: 'zeta' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/already used/);
     expect((await t.db.select().from(sponsors)).length).toBe(1);
@@ -100,7 +121,10 @@ describe('GET /api/v1/sponsors/list', () => {
     const admin = await t.signInSponsorAdmin(a.id);
     const [pkg] = await t.db.insert(basePackages).values({ name: 'Gold', storageQuotaBytes: 1, listPriceCents: 100 }).returning();
     await t.db.insert(packageSponsor).values({ sponsorId: a.id, packageId: pkg!.id, priceSaleCents: 100 });
-    const [holder] = await t.db.insert(users).values({ role: 'vault_holder', sponsorId: a.id, email: 'h@alpha.test', firstName: 'H', lastName: 'H' }).returning();
+    const [holder] = await t.db
+      .insert(users)
+      .values({ role: 'vault_holder', sponsorId: a.id, email: 'h@alpha.test', firstName: 'H', lastName: 'H' })
+      .returning();
     await t.db.insert(vaultHolders).values({ userId: holder!.id, sponsorId: a.id });
     await t.db.insert(vaults).values({ holderUserId: holder!.id, sponsorId: a.id, packageId: pkg!.id });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/list', headers: admin.headers });
@@ -125,10 +149,18 @@ describe('GET and PUT /api/v1/sponsors/{id}', () => {
       payload: { name: 'Alpha Family Office', contactEmail: 'desk@alpha.example', categories: ['Gold'], hasCategory: true },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Alpha Family Office', contactEmail: 'desk@alpha.example', categories: ['Gold'], hasCategory: true, statusId: 1 });
+    expect(res.json()).toMatchObject({
+      name: 'Alpha Family Office',
+      contactEmail: 'desk@alpha.example',
+      categories: ['Gold'],
+      hasCategory: true,
+      statusId: 1,
+    });
     const [entry] = await audits('sponsor.update');
     expect(entry!.sponsorId).toBe(a.id);
-    expect(entry!.logJson).toMatchObject({ changes: { name: { from: 'ALPHA Wealth', to: 'Alpha Family Office' }, categories: { from: [], to: ['Gold'] } } });
+    expect(entry!.logJson).toMatchObject({
+      changes: { name: { from: 'ALPHA Wealth', to: 'Alpha Family Office' }, categories: { from: [], to: ['Gold'] } },
+    });
   });
 
   it("refuses another sponsor's portal with 403 and changes nothing; unknown ids are 404", async () => {
@@ -148,14 +180,34 @@ describe('GET and PUT /api/v1/sponsors/{id}', () => {
   it('lets only staff change the status; bad input is 400', async () => {
     const a = await t.createSponsor('ALPHA');
     const admin = await t.signInSponsorAdmin(a.id);
-    const denied = await t.app.inject({ method: 'PUT', url: `/api/v1/sponsors/${a.id}`, headers: admin.headers, payload: { name: 'ALPHA Wealth', statusId: 2 } });
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/sponsors/${a.id}`,
+      headers: admin.headers,
+      payload: { name: 'ALPHA Wealth', statusId: 2 },
+    });
     expect(denied.statusCode).toBe(403);
     const staff = await t.signInStaff();
-    const ok = await t.app.inject({ method: 'PUT', url: `/api/v1/sponsors/${a.id}`, headers: staff.headers, payload: { name: 'ALPHA Wealth', statusId: 2 } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/sponsors/${a.id}`,
+      headers: staff.headers,
+      payload: { name: 'ALPHA Wealth', statusId: 2 },
+    });
     expect(ok.json().statusId).toBe(2);
-    const code = await t.app.inject({ method: 'PUT', url: `/api/v1/sponsors/${a.id}`, headers: staff.headers, payload: { name: 'X', sponsorCode: 'NEW' } });
+    const code = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/sponsors/${a.id}`,
+      headers: staff.headers,
+      payload: { name: 'X', sponsorCode: 'NEW' },
+    });
     expect(code.statusCode).toBe(400);
-    const phone = await t.app.inject({ method: 'PUT', url: `/api/v1/sponsors/${a.id}`, headers: staff.headers, payload: { name: 'X', contactPhone: 'call me' } });
+    const phone = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/sponsors/${a.id}`,
+      headers: staff.headers,
+      payload: { name: 'X', contactPhone: 'call me' },
+    });
     expect(phone.statusCode).toBe(400);
   });
 });
@@ -164,13 +216,24 @@ describe('GET /api/v1/fvcore/sponsors/permission/list', () => {
   it('answers the categories and the hasCategory flag', async () => {
     const a = await t.createSponsor('ALPHA');
     await t.db.update(sponsors).set({ hasCategory: true }).where(eq(sponsors.id, a.id));
-    await t.db.insert(sponsorCategories).values([{ sponsorId: a.id, name: 'Retail' }, { sponsorId: a.id, name: 'Gold' }]);
+    await t.db.insert(sponsorCategories).values([
+      { sponsorId: a.id, name: 'Retail' },
+      { sponsorId: a.id, name: 'Gold' },
+    ]);
     const admin = await t.signInSponsorAdmin(a.id);
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/fvcore/sponsors/permission/list?sponsorId=${a.id}&group=&sponsorOnly=true`, headers: admin.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/fvcore/sponsors/permission/list?sponsorId=${a.id}&group=&sponsorOnly=true`,
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ hasCategory: true, total: 2 });
     expect(res.json().data.map((c: { name: string }) => c.name)).toEqual(['Gold', 'Retail']);
-    const unknownGroup = await t.app.inject({ method: 'GET', url: `/api/v1/fvcore/sponsors/permission/list?sponsorId=${a.id}&group=NOPE&sponsorOnly=true`, headers: admin.headers });
+    const unknownGroup = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/fvcore/sponsors/permission/list?sponsorId=${a.id}&group=NOPE&sponsorOnly=true`,
+      headers: admin.headers,
+    });
     expect(unknownGroup.statusCode).toBe(404);
   });
 
@@ -178,8 +241,24 @@ describe('GET /api/v1/fvcore/sponsors/permission/list', () => {
     const a = await t.createSponsor('ALPHA');
     const b = await t.createSponsor('BETA');
     const admin = await t.signInSponsorAdmin(a.id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/fvcore/sponsors/permission/list?sponsorId=${b.id}&sponsorOnly=true`, headers: admin.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/fvcore/sponsors/permission/list?sponsorId=0&sponsorOnly=true', headers: admin.headers })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/fvcore/sponsors/permission/list?sponsorId=${b.id}&sponsorOnly=true`,
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/fvcore/sponsors/permission/list?sponsorId=0&sponsorOnly=true',
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -217,9 +296,16 @@ describe('POST /api/v1/sponsors/{sponsorCode}/reset-mfa', () => {
     const plain = await t.signInSponsorAdmin(a.id, {}, 'plain@alpha.test');
     const mfa = await t.signInSponsorAdmin(a.id, { hasManageMfaAccess: true }, 'mfa@alpha.test');
     await enrolAll();
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/sponsors/ALPHA/reset-mfa', headers: plain.headers, payload: {} })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/sponsors/BETA/reset-mfa', headers: mfa.headers, payload: {} })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/sponsors/ALPHA/reset-mfa', headers: mfa.headers, payload: { all: true } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/sponsors/ALPHA/reset-mfa', headers: plain.headers, payload: {} })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/sponsors/BETA/reset-mfa', headers: mfa.headers, payload: {} })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/sponsors/ALPHA/reset-mfa', headers: mfa.headers, payload: { all: true } }))
+        .statusCode,
+    ).toBe(400);
     expect((await t.db.select().from(users)).every((u) => u.mfaEnabled)).toBe(true);
     const preview = await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/alpha/reset-mfa', headers: mfa.headers });
     expect(preview.json().count).toBe(1);

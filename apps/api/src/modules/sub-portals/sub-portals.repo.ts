@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { sponsorAdmins, sponsorGroups, sponsoredAdvisors, users, vaults } from '../../db/schema/index.js';
+import { sponsorAdmins, sponsoredAdvisors, sponsorGroups, users, vaults } from '../../db/schema/index.js';
 
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const parent = alias(sponsorGroups, 'parent');
@@ -24,9 +24,15 @@ export async function getGroup(db: Db, sponsorId: number, code: string) {
 }
 
 export const groupById = async (db: Db, sponsorId: number, id: number) =>
-  (await db.select().from(sponsorGroups).where(and(eq(sponsorGroups.sponsorId, sponsorId), eq(sponsorGroups.id, id))))[0] ?? null;
+  (
+    await db
+      .select()
+      .from(sponsorGroups)
+      .where(and(eq(sponsorGroups.sponsorId, sponsorId), eq(sponsorGroups.id, id)))
+  )[0] ?? null;
 
-export const lockGroup = async (db: Db, id: number) => (await db.select().from(sponsorGroups).where(eq(sponsorGroups.id, id)).for('update'))[0] ?? null;
+export const lockGroup = async (db: Db, id: number) =>
+  (await db.select().from(sponsorGroups).where(eq(sponsorGroups.id, id)).for('update'))[0] ?? null;
 
 export const parentsOf = (db: Db, sponsorId: number) =>
   db.select({ id: sponsorGroups.id, parentId: sponsorGroups.parentId }).from(sponsorGroups).where(eq(sponsorGroups.sponsorId, sponsorId));
@@ -37,7 +43,10 @@ export async function insertGroup(db: Db, values: { sponsorId: number; name: str
 }
 
 export async function updateGroup(db: Db, id: number, values: { name: string; parentId: number | null }) {
-  await db.update(sponsorGroups).set({ ...values, updatedAt: new Date() }).where(eq(sponsorGroups.id, id));
+  await db
+    .update(sponsorGroups)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(sponsorGroups.id, id));
 }
 
 export async function deleteGroup(db: Db, id: number) {
@@ -57,11 +66,24 @@ export async function usage(db: Db, id: number) {
 
 const memberGroup = alias(sponsorGroups, 'member_group');
 const personSearch = (search?: string) =>
-  search ? or(ilike(users.firstName, likeContains(search)), ilike(users.lastName, likeContains(search)), ilike(users.email, likeContains(search))) : undefined;
+  search
+    ? or(
+        ilike(users.firstName, likeContains(search)),
+        ilike(users.lastName, likeContains(search)),
+        ilike(users.email, likeContains(search)),
+      )
+    : undefined;
 
 /** Representatives of the sponsor in the group (member) or elsewhere (not member), with their group. */
-export async function advisors(db: Db, sponsorId: number, groupId: number, q: { member: boolean; search?: string; offset: number; limit: number }) {
-  const inGroup = q.member ? eq(sponsoredAdvisors.groupId, groupId) : or(isNull(sponsoredAdvisors.groupId), ne(sponsoredAdvisors.groupId, groupId));
+export async function advisors(
+  db: Db,
+  sponsorId: number,
+  groupId: number,
+  q: { member: boolean; search?: string; offset: number; limit: number },
+) {
+  const inGroup = q.member
+    ? eq(sponsoredAdvisors.groupId, groupId)
+    : or(isNull(sponsoredAdvisors.groupId), ne(sponsoredAdvisors.groupId, groupId));
   const where = and(eq(sponsoredAdvisors.sponsorId, sponsorId), inGroup, personSearch(q.search));
   const [data, [total]] = await Promise.all([
     db
@@ -87,7 +109,12 @@ export async function advisors(db: Db, sponsorId: number, groupId: number, q: { 
   return { data, total: total?.n ?? 0 };
 }
 
-export async function groupVaults(db: Db, sponsorId: number, groupId: number, q: { member: boolean; search?: string; offset: number; limit: number }) {
+export async function groupVaults(
+  db: Db,
+  sponsorId: number,
+  groupId: number,
+  q: { member: boolean; search?: string; offset: number; limit: number },
+) {
   const inGroup = q.member ? eq(vaults.groupId, groupId) : or(isNull(vaults.groupId), ne(vaults.groupId, groupId));
   const where = and(eq(vaults.sponsorId, sponsorId), inGroup, personSearch(q.search));
   const [data, [total]] = await Promise.all([
@@ -117,10 +144,18 @@ export async function groupVaults(db: Db, sponsorId: number, groupId: number, q:
 export const advisorsOf = (db: Db, sponsorId: number, ids: number[]) =>
   ids.length === 0
     ? Promise.resolve([])
-    : db.select({ id: sponsoredAdvisors.id, groupId: sponsoredAdvisors.groupId }).from(sponsoredAdvisors).where(and(eq(sponsoredAdvisors.sponsorId, sponsorId), inArray(sponsoredAdvisors.id, ids)));
+    : db
+        .select({ id: sponsoredAdvisors.id, groupId: sponsoredAdvisors.groupId })
+        .from(sponsoredAdvisors)
+        .where(and(eq(sponsoredAdvisors.sponsorId, sponsorId), inArray(sponsoredAdvisors.id, ids)));
 
 export const vaultsOf = (db: Db, sponsorId: number, ids: number[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.select({ id: vaults.id, groupId: vaults.groupId }).from(vaults).where(and(eq(vaults.sponsorId, sponsorId), inArray(vaults.id, ids)));
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: vaults.id, groupId: vaults.groupId })
+        .from(vaults)
+        .where(and(eq(vaults.sponsorId, sponsorId), inArray(vaults.id, ids)));
 
 export async function moveAdvisors(db: Db, ids: number[], groupId: number | null) {
   if (ids.length > 0) await db.update(sponsoredAdvisors).set({ groupId, updatedAt: new Date() }).where(inArray(sponsoredAdvisors.id, ids));

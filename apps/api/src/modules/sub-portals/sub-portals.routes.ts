@@ -26,35 +26,52 @@ const paging = (q: { offset: number; limit: number }) => ({ activePage: Math.flo
  * here the details, create, rename, delete, member lists and moves.
  */
 export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(base, { config, schema: { tags, params: sponsorCodeParam, body: subPortalCreateBody, response: { 201: subPortal, 409: errorBody } } }, async (request, reply) =>
-    reply.status(201).send(await service.create(app.db, request.actor, request.sponsor!, request.body)),
+  app.post(
+    base,
+    { config, schema: { tags, params: sponsorCodeParam, body: subPortalCreateBody, response: { 201: subPortal, 409: errorBody } } },
+    async (request, reply) => reply.status(201).send(await service.create(app.db, request.actor, request.sponsor!, request.body)),
   );
 
-  app.post(`${base}/move`, { config, schema: { tags, params: sponsorCodeParam, body: subPortalMoveBody, response: { 200: serverMessage } } }, async (request) =>
-    service.move(app.db, request.actor, request.sponsor!, request.body),
+  app.post(
+    `${base}/move`,
+    { config, schema: { tags, params: sponsorCodeParam, body: subPortalMoveBody, response: { 200: serverMessage } } },
+    async (request) => service.move(app.db, request.actor, request.sponsor!, request.body),
   );
 
   app.get(`${base}/:group`, { config, schema: { tags, params: subPortalParams, response: { 200: subPortal } } }, async (request) =>
     service.getSubPortal(app.db, request.sponsor!, request.params.group),
   );
 
-  app.put(`${base}/:group`, { config, schema: { tags, params: subPortalParams, body: subPortalUpdateBody, response: { 200: subPortal } } }, async (request) =>
-    service.update(app.db, request.actor, request.sponsor!, request.params.group, request.body),
+  app.put(
+    `${base}/:group`,
+    { config, schema: { tags, params: subPortalParams, body: subPortalUpdateBody, response: { 200: subPortal } } },
+    async (request) => service.update(app.db, request.actor, request.sponsor!, request.params.group, request.body),
   );
 
-  app.delete(`${base}/:group`, { config, schema: { tags, params: subPortalParams, response: { 200: serverMessage, 409: errorBody } } }, async (request) =>
-    service.remove(app.db, request.actor, request.sponsor!, request.params.group),
+  app.delete(
+    `${base}/:group`,
+    { config, schema: { tags, params: subPortalParams, response: { 200: serverMessage, 409: errorBody } } },
+    async (request) => service.remove(app.db, request.actor, request.sponsor!, request.params.group),
   );
 
   app.get(
     `${base}/:group/advisors`,
-    { config, schema: { tags, params: subPortalParams, querystring: subPortalMembersQuery, response: { 200: listResponse(groupAdvisor) } } },
-    async (request) => ({ ...(await service.advisors(app.db, request.sponsor!, request.params.group, request.query)), ...paging(request.query) }),
+    {
+      config,
+      schema: { tags, params: subPortalParams, querystring: subPortalMembersQuery, response: { 200: listResponse(groupAdvisor) } },
+    },
+    async (request) => ({
+      ...(await service.advisors(app.db, request.sponsor!, request.params.group, request.query)),
+      ...paging(request.query),
+    }),
   );
 
   app.get(
     `${base}/:group/vaults`,
     { config, schema: { tags, params: subPortalParams, querystring: subPortalMembersQuery, response: { 200: listResponse(groupVault) } } },
-    async (request) => ({ ...(await service.vaults(app.db, request.sponsor!, request.params.group, request.query)), ...paging(request.query) }),
+    async (request) => ({
+      ...(await service.vaults(app.db, request.sponsor!, request.params.group, request.query)),
+      ...paging(request.query),
+    }),
   );
 };

@@ -22,23 +22,40 @@ async function checkParent(db: Db, sponsor: SponsorRef, groupId: number | null, 
   if (groupId === null) return;
   const parents = new Map((await repo.parentsOf(db, sponsor.id)).map((g) => [g.id, g.parentId]));
   for (let at: number | null | undefined = parentId, steps = 0; at != null && steps <= parents.size; at = parents.get(at), steps++) {
-    if (at === groupId) throw badRequest('A sub-portal cannot be placed under itself or under one of its own sub-portals.', [{ field: 'parentId', message: 'Choose another parent' }]);
+    if (at === groupId)
+      throw badRequest('A sub-portal cannot be placed under itself or under one of its own sub-portals.', [
+        { field: 'parentId', message: 'Choose another parent' },
+      ]);
   }
 }
 
 export async function create(db: Db, actor: Actor, sponsor: SponsorRef, input: z.output<typeof subPortalCreateBody>): Promise<SubPortal> {
   await db.transaction(async (tx) => {
     if (await repo.getGroup(tx, sponsor.id, input.code)) {
-      throw conflict(`${sponsor.sponsorCode} already has a sub-portal with the code ${input.code}.`, [{ field: 'code', message: 'This code is already used' }]);
+      throw conflict(`${sponsor.sponsorCode} already has a sub-portal with the code ${input.code}.`, [
+        { field: 'code', message: 'This code is already used' },
+      ]);
     }
     await checkParent(tx, sponsor, null, input.parentId);
     const id = await repo.insertGroup(tx, { sponsorId: sponsor.id, name: input.name, code: input.code, parentId: input.parentId });
-    await writeAudit(tx, actor, { action: 'sub_portal.create', sponsorId: sponsor.id, targetType: 'sub_portal', targetId: id, logJson: { name: input.name, code: input.code, parentId: input.parentId } });
+    await writeAudit(tx, actor, {
+      action: 'sub_portal.create',
+      sponsorId: sponsor.id,
+      targetType: 'sub_portal',
+      targetId: id,
+      logJson: { name: input.name, code: input.code, parentId: input.parentId },
+    });
   });
   return getSubPortal(db, sponsor, input.code);
 }
 
-export async function update(db: Db, actor: Actor, sponsor: SponsorRef, code: string, input: z.output<typeof subPortalUpdateBody>): Promise<SubPortal> {
+export async function update(
+  db: Db,
+  actor: Actor,
+  sponsor: SponsorRef,
+  code: string,
+  input: z.output<typeof subPortalUpdateBody>,
+): Promise<SubPortal> {
   await db.transaction(async (tx) => {
     const found = await repo.getGroup(tx, sponsor.id, code);
     if (!found) throw notFound('The sub-portal');
@@ -49,7 +66,13 @@ export async function update(db: Db, actor: Actor, sponsor: SponsorRef, code: st
     if (before.name !== input.name) changes.name = { from: before.name, to: input.name };
     if (before.parentId !== parentId) changes.parentId = { from: before.parentId, to: parentId };
     await repo.updateGroup(tx, before.id, { name: input.name, parentId });
-    await writeAudit(tx, actor, { action: 'sub_portal.update', sponsorId: sponsor.id, targetType: 'sub_portal', targetId: before.id, logJson: { code: before.code, changes } });
+    await writeAudit(tx, actor, {
+      action: 'sub_portal.update',
+      sponsorId: sponsor.id,
+      targetType: 'sub_portal',
+      targetId: before.id,
+      logJson: { code: before.code, changes },
+    });
   });
   return getSubPortal(db, sponsor, code);
 }
@@ -71,7 +94,13 @@ export async function remove(db: Db, actor: Actor, sponsor: SponsorRef, code: st
       throw conflict(`${found.name} cannot be deleted: it still holds ${list}. Move them to another sub-portal first.`);
     }
     await repo.deleteGroup(tx, found.id);
-    await writeAudit(tx, actor, { action: 'sub_portal.delete', sponsorId: sponsor.id, targetType: 'sub_portal', targetId: found.id, logJson: { name: found.name, code: found.code } });
+    await writeAudit(tx, actor, {
+      action: 'sub_portal.delete',
+      sponsorId: sponsor.id,
+      targetType: 'sub_portal',
+      targetId: found.id,
+      logJson: { name: found.name, code: found.code },
+    });
     return { message: `The sub-portal ${found.name} was deleted.`, errorMsg: null, statusType: 'success' };
   });
 }
@@ -114,7 +143,12 @@ export async function move(db: Db, actor: Actor, sponsor: SponsorRef, input: z.o
         vaults: foundVaults.map((v) => ({ id: v.id, fromGroupId: v.groupId })),
       },
     });
-    const what = [advisorIds.length > 0 ? plural(advisorIds.length, 'advisor') : null, vaultIds.length > 0 ? plural(vaultIds.length, 'vault') : null].filter(Boolean).join(' and ');
+    const what = [
+      advisorIds.length > 0 ? plural(advisorIds.length, 'advisor') : null,
+      vaultIds.length > 0 ? plural(vaultIds.length, 'vault') : null,
+    ]
+      .filter(Boolean)
+      .join(' and ');
     return {
       message: target ? `${what} moved to ${target.name}.` : `${what} no longer in a sub-portal.`,
       errorMsg: null,

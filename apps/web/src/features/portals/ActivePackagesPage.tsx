@@ -2,7 +2,15 @@ import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCurrencyDollar, IconLinkOff, IconPlus, IconUsers } from '@tabler/icons-react';
-import { type ActivePackage, BILLING_PERIOD_LABELS, PAGE_SIZE, type PackageHolder, STATUS_NAMES, type SponsorPackageItem, formatBytes } from '@vault/contract';
+import {
+  type ActivePackage,
+  BILLING_PERIOD_LABELS,
+  formatBytes,
+  PAGE_SIZE,
+  type PackageHolder,
+  type SponsorPackageItem,
+  STATUS_NAMES,
+} from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -100,8 +108,22 @@ export function ActivePackagesPage() {
           },
           { accessor: 'storageQuotaBytes', title: 'Storage', render: (p) => formatBytes(p.storageQuotaBytes) },
           { accessor: 'billingPeriod', title: 'Billing', render: (p) => BILLING_PERIOD_LABELS[p.billingPeriod] },
-          { accessor: 'listPrice', title: 'List price', textAlign: 'right', render: (p) => <Text size="sm" c="dimmed"><Money value={p.listPrice} currency={p.currency} /></Text> },
-          { accessor: 'priceSale', title: 'Sale price', textAlign: 'right', render: (p) => <Money value={p.priceSale} currency={p.currency} /> },
+          {
+            accessor: 'listPrice',
+            title: 'List price',
+            textAlign: 'right',
+            render: (p) => (
+              <Text size="sm" c="dimmed">
+                <Money value={p.listPrice} currency={p.currency} />
+              </Text>
+            ),
+          },
+          {
+            accessor: 'priceSale',
+            title: 'Sale price',
+            textAlign: 'right',
+            render: (p) => <Money value={p.priceSale} currency={p.currency} />,
+          },
           {
             accessor: 'vaultCount',
             title: 'Vaults',
@@ -141,7 +163,14 @@ export function ActivePackagesPage() {
           },
         ]}
       />
-      <AssignDialog opened={assigning} sponsorId={sponsorId} sponsorCode={sponsorCode} available={available} loading={catalogue.isPending} onClose={() => setAssigning(false)} />
+      <AssignDialog
+        opened={assigning}
+        sponsorId={sponsorId}
+        sponsorCode={sponsorCode}
+        available={available}
+        loading={catalogue.isPending}
+        onClose={() => setAssigning(false)}
+      />
       <RepriceDialog key={repricing?.packageSponsorId ?? 'none'} pkg={repricing} sponsorId={sponsorId} onClose={() => setRepricing(null)} />
       <HoldersDialog pkg={holdersOf} sponsorId={sponsorId} onClose={() => setHoldersOf(null)} />
     </>
@@ -156,7 +185,14 @@ function AssignDialog({
   available,
   loading,
   onClose,
-}: { opened: boolean; sponsorId: number; sponsorCode: string; available: SponsorPackageItem[]; loading: boolean; onClose: () => void }) {
+}: {
+  opened: boolean;
+  sponsorId: number;
+  sponsorCode: string;
+  available: SponsorPackageItem[];
+  loading: boolean;
+  onClose: () => void;
+}) {
   const { assign, refresh } = useActivePackageMutations(sponsorId);
   const [selected, setSelected] = useState<SponsorPackageItem[]>([]);
   const [prices, setPrices] = useState<Record<number, string>>({});
@@ -195,7 +231,8 @@ function AssignDialog({
     }
     setBusy(false);
     await refresh();
-    if (done.length > 0) notifications.show({ color: 'teal', title: 'Packages assigned', message: `${done.join(', ')} assigned to ${sponsorCode}.` });
+    if (done.length > 0)
+      notifications.show({ color: 'teal', title: 'Packages assigned', message: `${done.join(', ')} assigned to ${sponsorCode}.` });
     if (failed.length > 0) {
       setSelected(selected.filter((p) => !done.includes(p.name)));
       setFailure(failed.join(' '));
@@ -203,7 +240,14 @@ function AssignDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={() => !busy && close()} title="Assign Packages" size="xl" closeOnClickOutside={false} styles={{ title: { fontWeight: 650 } }}>
+    <Modal
+      opened={opened}
+      onClose={() => !busy && close()}
+      title="Assign Packages"
+      size="xl"
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Choose the base packages {sponsorCode} should offer and their sale prices.
@@ -225,10 +269,23 @@ function AssignDialog({
           noRecordsText="Every base package is already assigned."
           aria-label="Base packages not yet assigned"
           columns={[
-            { accessor: 'name', title: 'Package', render: (p) => <Text size="sm" fw={600}>{p.name}</Text> },
+            {
+              accessor: 'name',
+              title: 'Package',
+              render: (p) => (
+                <Text size="sm" fw={600}>
+                  {p.name}
+                </Text>
+              ),
+            },
             { accessor: 'storageQuotaBytes', title: 'Storage', render: (p) => formatBytes(p.storageQuotaBytes) },
             { accessor: 'billingPeriod', title: 'Billing', render: (p) => BILLING_PERIOD_LABELS[p.billingPeriod] },
-            { accessor: 'listPrice', title: 'List price', textAlign: 'right', render: (p) => <Money value={p.listPrice} currency={p.currency} /> },
+            {
+              accessor: 'listPrice',
+              title: 'List price',
+              textAlign: 'right',
+              render: (p) => <Money value={p.listPrice} currency={p.currency} />,
+            },
             {
               accessor: 'priceSale',
               title: 'Sale price',
@@ -279,8 +336,18 @@ function RepriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null;
       return;
     }
     try {
-      const saved = await reprice.mutateAsync({ id: pkg.id, priceSale: price.trim(), packageSponsorId: pkg.packageSponsorId, sponsorId, SponsorCode: pkg.SponsorCode });
-      notifications.show({ color: 'teal', title: 'Sale price changed', message: `${saved.name} now sells for ${saved.priceSale} ${saved.currency}.` });
+      const saved = await reprice.mutateAsync({
+        id: pkg.id,
+        priceSale: price.trim(),
+        packageSponsorId: pkg.packageSponsorId,
+        sponsorId,
+        SponsorCode: pkg.SponsorCode,
+      });
+      notifications.show({
+        color: 'teal',
+        title: 'Sale price changed',
+        message: `${saved.name} now sells for ${saved.priceSale} ${saved.currency}.`,
+      });
       onClose();
     } catch (err) {
       setError(errorMessage(err));
@@ -288,7 +355,13 @@ function RepriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null;
   };
 
   return (
-    <Modal opened={pkg !== null} onClose={() => !reprice.isPending && onClose()} title="Change Sale Price" closeOnClickOutside={false} styles={{ title: { fontWeight: 650 } }}>
+    <Modal
+      opened={pkg !== null}
+      onClose={() => !reprice.isPending && onClose()}
+      title="Change Sale Price"
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
       {pkg && (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
@@ -300,7 +373,18 @@ function RepriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null;
                 List price <Money value={pkg.listPrice} currency={pkg.currency} />
               </Text>
             </Group>
-            <MoneyInput label="Sale price" data-autofocus currency={pkg.currency} value={price} onChange={(e) => { setPrice(e.currentTarget.value); setError(null); }} error={error} required />
+            <MoneyInput
+              label="Sale price"
+              data-autofocus
+              currency={pkg.currency}
+              value={price}
+              onChange={(e) => {
+                setPrice(e.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+              required
+            />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose} disabled={reprice.isPending}>
                 Cancel
@@ -325,7 +409,13 @@ function HoldersDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null;
     onClose();
   };
   return (
-    <Modal opened={pkg !== null} onClose={close} title={pkg ? `Vault Holders of ${pkg.name}` : 'Vault Holders'} size="xl" styles={{ title: { fontWeight: 650 } }}>
+    <Modal
+      opened={pkg !== null}
+      onClose={close}
+      title={pkg ? `Vault Holders of ${pkg.name}` : 'Vault Holders'}
+      size="xl"
+      styles={{ title: { fontWeight: 650 } }}
+    >
       {holders.isError && (
         <Text c="red" size="sm" mb="sm" role="alert">
           {errorMessage(holders.error)}
@@ -350,7 +440,15 @@ function HoldersDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null;
           { accessor: 'id', title: 'Id', width: 70 },
           { accessor: 'name', title: 'Name', render: (h) => `${h.firstName} ${h.lastName}` },
           { accessor: 'email', title: 'E-mail' },
-          { accessor: 'license', title: 'License', render: (h) => <Badge size="sm" variant="light" tt="capitalize">{h.license}</Badge> },
+          {
+            accessor: 'license',
+            title: 'License',
+            render: (h) => (
+              <Badge size="sm" variant="light" tt="capitalize">
+                {h.license}
+              </Badge>
+            ),
+          },
           { accessor: 'statusId', title: 'Status', render: (h) => STATUS_NAMES[h.statusId] ?? h.statusId },
         ]}
       />

@@ -1,18 +1,43 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { BILLING_PERIOD_LABELS, BILLING_PERIODS, type BasePackage, type BillingPeriod, GIB, basePackageBody, formatBytes } from '@vault/contract';
+import {
+  type BasePackage,
+  BILLING_PERIOD_LABELS,
+  BILLING_PERIODS,
+  type BillingPeriod,
+  basePackageBody,
+  formatBytes,
+  GIB,
+  PAGE_SIZE,
+} from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessage } from '../../lib/api';
 import { parsePage } from '../../lib/list-state';
 import { useBasePackageMutations, useBasePackages } from './api';
 import { Money, MoneyInput, moneyError, useCan } from './components';
-import { useSearchParams } from 'react-router';
-import { PAGE_SIZE } from '@vault/contract';
 
 /** Base Packages (/basepackages): the service's catalogue; staff create, edit, retire and delete unused ones. */
 export function BasePackagesPage() {
@@ -38,7 +63,11 @@ export function BasePackagesPage() {
       { id: p.id, retired: !p.retired },
       {
         onSuccess: (saved) =>
-          notifications.show({ color: 'teal', title: saved.retired ? 'Package retired' : 'Package restored', message: saved.retired ? `${saved.name} can no longer be assigned.` : `${saved.name} can be assigned again.` }),
+          notifications.show({
+            color: 'teal',
+            title: saved.retired ? 'Package retired' : 'Package restored',
+            message: saved.retired ? `${saved.name} can no longer be assigned.` : `${saved.name} can be assigned again.`,
+          }),
         onError: (err) => void alert({ message: errorMessage(err) }),
       },
     );
@@ -58,7 +87,11 @@ export function BasePackagesPage() {
         description="The catalogue every portal's active packages come from."
         actions={
           <>
-            <Switch label="Show retired" checked={includeRetired} onChange={(e) => setParams({ ...(e.currentTarget.checked ? { retired: '1' } : {}) })} />
+            <Switch
+              label="Show retired"
+              checked={includeRetired}
+              onChange={(e) => setParams({ ...(e.currentTarget.checked ? { retired: '1' } : {}) })}
+            />
             {isStaff && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
                 Create Base Package
@@ -114,7 +147,12 @@ export function BasePackagesPage() {
             ),
           },
           { accessor: 'storageQuotaBytes', title: 'Storage', render: (p) => formatBytes(p.storageQuotaBytes) },
-          { accessor: 'listPrice', title: 'List price', textAlign: 'right', render: (p) => <Money value={p.listPrice} currency={p.currency} /> },
+          {
+            accessor: 'listPrice',
+            title: 'List price',
+            textAlign: 'right',
+            render: (p) => <Money value={p.listPrice} currency={p.currency} />,
+          },
           { accessor: 'billingPeriod', title: 'Billing', render: (p) => BILLING_PERIOD_LABELS[p.billingPeriod] },
           {
             accessor: 'features',
@@ -152,7 +190,10 @@ export function BasePackagesPage() {
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item leftSection={p.retired ? <IconArchiveOff size={16} /> : <IconArchive size={16} />} onClick={() => toggleRetired(p)}>
+                    <Menu.Item
+                      leftSection={p.retired ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
+                      onClick={() => toggleRetired(p)}
+                    >
                       {p.retired ? 'Restore' : 'Retire'}
                     </Menu.Item>
                     <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => del(p)}>
@@ -165,7 +206,11 @@ export function BasePackagesPage() {
           },
         ]}
       />
-      <BasePackageDialog key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id} editing={editing} onClose={() => setEditing(null)} />
+      <BasePackageDialog
+        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
+        editing={editing}
+        onClose={() => setEditing(null)}
+      />
     </>
   );
 }
@@ -230,10 +275,35 @@ function BasePackageDialog({ editing, onClose }: { editing: BasePackage | 'new' 
               {errors.form}
             </Alert>
           )}
-          <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} />
-          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} autosize minRows={2} maxRows={5} />
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            maxLength={80}
+          />
+          <Textarea
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={errors.description}
+            autosize
+            minRows={2}
+            maxRows={5}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput label="Storage quota" suffix=" GB" min={0} decimalScale={2} value={quotaGb} onChange={setQuotaGb} error={errors.storageQuotaBytes} required />
+            <NumberInput
+              label="Storage quota"
+              suffix=" GB"
+              min={0}
+              decimalScale={2}
+              value={quotaGb}
+              onChange={setQuotaGb}
+              error={errors.storageQuotaBytes}
+              required
+            />
             <Select
               label="Billing period"
               data={BILLING_PERIODS.map((p) => ({ value: p, label: BILLING_PERIOD_LABELS[p] }))}
@@ -241,10 +311,31 @@ function BasePackageDialog({ editing, onClose }: { editing: BasePackage | 'new' 
               onChange={(v) => setPeriod((v as BillingPeriod) ?? 'monthly')}
               allowDeselect={false}
             />
-            <MoneyInput label="List price" required currency={currency.toUpperCase()} placeholder="12.50" value={price} onChange={(e) => setPrice(e.currentTarget.value)} error={errors.listPrice} />
-            <TextInput label="Currency" value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} maxLength={3} error={errors.currency} />
+            <MoneyInput
+              label="List price"
+              required
+              currency={currency.toUpperCase()}
+              placeholder="12.50"
+              value={price}
+              onChange={(e) => setPrice(e.currentTarget.value)}
+              error={errors.listPrice}
+            />
+            <TextInput
+              label="Currency"
+              value={currency}
+              onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())}
+              maxLength={3}
+              error={errors.currency}
+            />
           </SimpleGrid>
-          <TagsInput label="Features" description="Type a feature and press Enter." value={features} onChange={setFeatures} error={errors.features} clearable />
+          <TagsInput
+            label="Features"
+            description="Type a feature and press Enter."
+            value={features}
+            onChange={setFeatures}
+            error={errors.features}
+            clearable
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
               Cancel

@@ -22,7 +22,16 @@ interface FormValues {
   categories: string[];
 }
 
-const EMPTY: FormValues = { sponsorCode: '', name: '', contactName: '', contactEmail: '', contactPhone: '', statusId: '1', hasCategory: false, categories: [] };
+const EMPTY: FormValues = {
+  sponsorCode: '',
+  name: '',
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
+  statusId: '1',
+  hasCategory: false,
+  categories: [],
+};
 type Errors = Partial<Record<keyof FormValues | 'form', string>>;
 
 const fromDetail = (d: SponsorDetail, categories?: string[], hasCategory?: boolean): FormValues => ({
@@ -55,7 +64,13 @@ export function SponsorFormPage() {
   // The form starts from the saved sponsor and the categories call (specification section 3).
   useEffect(() => {
     if (editing && detail.data && categories.data && loadedFor !== detail.data.id) {
-      setValues(fromDetail(detail.data, categories.data.data.map((c) => c.name), categories.data.hasCategory));
+      setValues(
+        fromDetail(
+          detail.data,
+          categories.data.data.map((c) => c.name),
+          categories.data.hasCategory,
+        ),
+      );
       setLoadedFor(detail.data.id);
       setErrors({});
     }
@@ -94,7 +109,11 @@ export function SponsorFormPage() {
     }
     try {
       const saved = await save.mutateAsync({ id, body });
-      notifications.show({ color: 'teal', title: editing ? 'Portal saved' : 'Portal created', message: `${saved.sponsorCode} · ${saved.name}` });
+      notifications.show({
+        color: 'teal',
+        title: editing ? 'Portal saved' : 'Portal created',
+        message: `${saved.sponsorCode} · ${saved.name}`,
+      });
       if (!editing) navigate(`/sponsor/${saved.id}`, { replace: true });
       else setValues(fromDetail(saved));
     } catch (err) {
@@ -124,10 +143,12 @@ export function SponsorFormPage() {
     );
   }
 
-  const statusOptions = (statuses.data?.data ?? [
-    { id: 1, name: 'Active' },
-    { id: 2, name: 'Inactive' },
-  ])
+  const statusOptions = (
+    statuses.data?.data ?? [
+      { id: 1, name: 'Active' },
+      { id: 2, name: 'Inactive' },
+    ]
+  )
     .filter((s) => s.id === 1 || s.id === 2)
     .map((s) => ({ value: String(s.id), label: s.name }));
 
@@ -166,16 +187,40 @@ export function SponsorFormPage() {
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 8 }}>
-                    <TextInput label="Name" required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} maxLength={120} />
+                    <TextInput
+                      label="Name"
+                      required
+                      value={values.name}
+                      onChange={(e) => set('name', e.currentTarget.value)}
+                      error={errors.name}
+                      maxLength={120}
+                    />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput label="Contact name" value={values.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} error={errors.contactName} />
+                    <TextInput
+                      label="Contact name"
+                      value={values.contactName}
+                      onChange={(e) => set('contactName', e.currentTarget.value)}
+                      error={errors.contactName}
+                    />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput label="Contact e-mail" type="email" value={values.contactEmail} onChange={(e) => set('contactEmail', e.currentTarget.value)} error={errors.contactEmail} />
+                    <TextInput
+                      label="Contact e-mail"
+                      type="email"
+                      value={values.contactEmail}
+                      onChange={(e) => set('contactEmail', e.currentTarget.value)}
+                      error={errors.contactEmail}
+                    />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput label="Contact phone" type="tel" value={values.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} error={errors.contactPhone} />
+                    <TextInput
+                      label="Contact phone"
+                      type="tel"
+                      value={values.contactPhone}
+                      onChange={(e) => set('contactPhone', e.currentTarget.value)}
+                      error={errors.contactPhone}
+                    />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
                     <Select

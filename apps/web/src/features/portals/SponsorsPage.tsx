@@ -1,10 +1,19 @@
 import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Badge, Button, Checkbox, Collapse, Group, Menu, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconColumns3, IconEdit, IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconColumns3,
+  IconEdit,
+  IconLayoutNavbarCollapse,
+  IconLayoutNavbarExpand,
+  IconPlus,
+  IconSearch,
+  IconX,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SponsorRow } from '@vault/contract';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
@@ -62,78 +71,86 @@ export function SponsorsPage() {
     void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0] && q.queryKey[0] !== 'portals' });
   };
 
-  const columns = useMemo<DataTableColumn<SponsorRow>[]>(
-    () => [
-      {
-        accessor: 'code',
-        title: 'Code',
-        hidden: !list.isVisible('code'),
-        render: (s) => (
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" ff="monospace" fw={600}>
-              {s.sponsorCode}
-            </Text>
-            {s.id === sponsorId && (
-              <Badge size="xs" color="blue" variant="light">
-                Chosen
-              </Badge>
+  const columns: DataTableColumn<SponsorRow>[] = [
+    {
+      accessor: 'code',
+      title: 'Code',
+      hidden: !list.isVisible('code'),
+      render: (s) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" ff="monospace" fw={600}>
+            {s.sponsorCode}
+          </Text>
+          {s.id === sponsorId && (
+            <Badge size="xs" color="blue" variant="light">
+              Chosen
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { accessor: 'name', title: 'Name', hidden: !list.isVisible('name'), render: (s) => <Text size="sm">{s.name}</Text> },
+    {
+      accessor: 'contact',
+      title: 'Contact',
+      hidden: !list.isVisible('contact'),
+      render: (s) =>
+        s.contactName || s.contactEmail ? (
+          <Stack gap={0}>
+            <Text size="sm">{s.contactName ?? '—'}</Text>
+            {s.contactEmail && (
+              <Text size="xs" c="dimmed">
+                {s.contactEmail}
+              </Text>
             )}
-          </Group>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
         ),
-      },
-      { accessor: 'name', title: 'Name', hidden: !list.isVisible('name'), render: (s) => <Text size="sm">{s.name}</Text> },
-      {
-        accessor: 'contact',
-        title: 'Contact',
-        hidden: !list.isVisible('contact'),
-        render: (s) =>
-          s.contactName || s.contactEmail ? (
-            <Stack gap={0}>
-              <Text size="sm">{s.contactName ?? '—'}</Text>
-              {s.contactEmail && (
-                <Text size="xs" c="dimmed">
-                  {s.contactEmail}
-                </Text>
-              )}
-            </Stack>
-          ) : (
-            <Text size="sm" c="dimmed">
-              —
-            </Text>
-          ),
-      },
-      { accessor: 'status', title: 'Status', noWrap: true, hidden: !list.isVisible('status'), render: (s) => <SponsorStatusBadge statusId={s.statusId} /> },
-      { accessor: 'administrators', title: 'Administrators', textAlign: 'right', hidden: !list.isVisible('administrators'), render: (s) => s.administratorCount },
-      { accessor: 'vaults', title: 'Vaults', textAlign: 'right', hidden: !list.isVisible('vaults'), render: (s) => s.vaultCount },
-      { accessor: 'packages', title: 'Packages', textAlign: 'right', hidden: !list.isVisible('packages'), render: (s) => s.packageCount },
-      {
-        accessor: 'actions',
-        title: '',
-        textAlign: 'right',
-        render: (s) => (
-          <Group gap={6} justify="flex-end" wrap="nowrap">
-            <Button
-              size="compact-sm"
-              variant={s.id === sponsorId ? 'light' : 'default'}
-              leftSection={s.id === sponsorId ? <IconCheck size={14} /> : undefined}
-              onClick={() => choose(s)}
-              aria-label={`Choose ${s.sponsorCode}`}
-              disabled={s.id === sponsorId}
-            >
-              {s.id === sponsorId ? 'Chosen' : 'Choose'}
-            </Button>
-            <Tooltip label="Edit portal">
-              <ActionIcon variant="subtle" component={Link} to={`/sponsor/${s.id}`} aria-label={`Edit ${s.sponsorCode}`}>
-                <IconEdit size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        ),
-      },
-    ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: choose only reads the current sponsor
-    [list.isVisible, sponsorId],
-  );
+    },
+    {
+      accessor: 'status',
+      title: 'Status',
+      noWrap: true,
+      hidden: !list.isVisible('status'),
+      render: (s) => <SponsorStatusBadge statusId={s.statusId} />,
+    },
+    {
+      accessor: 'administrators',
+      title: 'Administrators',
+      textAlign: 'right',
+      hidden: !list.isVisible('administrators'),
+      render: (s) => s.administratorCount,
+    },
+    { accessor: 'vaults', title: 'Vaults', textAlign: 'right', hidden: !list.isVisible('vaults'), render: (s) => s.vaultCount },
+    { accessor: 'packages', title: 'Packages', textAlign: 'right', hidden: !list.isVisible('packages'), render: (s) => s.packageCount },
+    {
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      render: (s) => (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant={s.id === sponsorId ? 'light' : 'default'}
+            leftSection={s.id === sponsorId ? <IconCheck size={14} /> : undefined}
+            onClick={() => choose(s)}
+            aria-label={`Choose ${s.sponsorCode}`}
+            disabled={s.id === sponsorId}
+          >
+            {s.id === sponsorId ? 'Chosen' : 'Choose'}
+          </Button>
+          <Tooltip label="Edit portal">
+            <ActionIcon variant="subtle" component={Link} to={`/sponsor/${s.id}`} aria-label={`Edit ${s.sponsorCode}`}>
+              <IconEdit size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -218,7 +235,9 @@ export function SponsorsPage() {
         page={list.page}
         onPageChange={list.setPage}
         fetching={query.isFetching}
-        rowBackgroundColor={(s) => (s.id === sponsorId ? { light: 'var(--mantine-color-blue-0)', dark: 'var(--mantine-color-dark-5)' } : undefined)}
+        rowBackgroundColor={(s) =>
+          s.id === sponsorId ? { light: 'var(--mantine-color-blue-0)', dark: 'var(--mantine-color-dark-5)' } : undefined
+        }
         noRecordsText={list.search ? 'No portal matches this search.' : 'No portals yet.'}
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Portals"

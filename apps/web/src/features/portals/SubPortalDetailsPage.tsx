@@ -15,7 +15,10 @@ import { NoPermission, useCan } from './components';
 type Kind = 'advisors' | 'vaults';
 type Member = GroupAdvisor | GroupVault;
 const NONE = '__none__';
-const KIND_LABEL: Record<Kind, { one: string; many: string }> = { advisors: { one: 'advisor', many: 'Advisors' }, vaults: { one: 'vault', many: 'Vaults' } };
+const KIND_LABEL: Record<Kind, { one: string; many: string }> = {
+  advisors: { one: 'advisor', many: 'Advisors' },
+  vaults: { one: 'vault', many: 'Vaults' },
+};
 
 const personColumns = (withGroup: boolean): DataTableColumn<Member>[] => [
   {
@@ -33,7 +36,13 @@ const personColumns = (withGroup: boolean): DataTableColumn<Member>[] => [
     title: 'Status',
     noWrap: true,
     render: (m) => (
-      <Badge size="sm" variant="dot" tt="none" color={m.statusId === 1 ? 'teal' : m.statusId === 3 ? 'blue' : 'gray'} style={{ overflow: 'visible' }}>
+      <Badge
+        size="sm"
+        variant="dot"
+        tt="none"
+        color={m.statusId === 1 ? 'teal' : m.statusId === 3 ? 'blue' : 'gray'}
+        style={{ overflow: 'visible' }}
+      >
         {STATUS_NAMES[m.statusId] ?? m.statusId}
       </Badge>
     ),
@@ -43,7 +52,14 @@ const personColumns = (withGroup: boolean): DataTableColumn<Member>[] => [
         {
           accessor: 'groupName',
           title: 'Now in',
-          render: (m: Member) => (m.groupName ? `${m.groupName} (${m.groupCode})` : <Text size="sm" c="dimmed">No sub-portal</Text>),
+          render: (m: Member) =>
+            m.groupName ? (
+              `${m.groupName} (${m.groupCode})`
+            ) : (
+              <Text size="sm" c="dimmed">
+                No sub-portal
+              </Text>
+            ),
         } satisfies DataTableColumn<Member>,
       ]
     : []),
@@ -91,10 +107,24 @@ export function SubPortalDetailsPage() {
       />
       <Tabs defaultValue="advisors" keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="advisors" rightSection={<Badge size="sm" variant="light">{g.advisorCount}</Badge>}>
+          <Tabs.Tab
+            value="advisors"
+            rightSection={
+              <Badge size="sm" variant="light">
+                {g.advisorCount}
+              </Badge>
+            }
+          >
             Advisors
           </Tabs.Tab>
-          <Tabs.Tab value="vaults" rightSection={<Badge size="sm" variant="light" color="grape">{g.vaultCount}</Badge>}>
+          <Tabs.Tab
+            value="vaults"
+            rightSection={
+              <Badge size="sm" variant="light" color="grape">
+                {g.vaultCount}
+              </Badge>
+            }
+          >
             Vaults
           </Tabs.Tab>
         </Tabs.List>
@@ -128,14 +158,21 @@ function MembersPanel({ kind, sponsorCode, group, groupName }: { kind: Kind; spo
   const [adding, setAdding] = useState(false);
   const label = KIND_LABEL[kind];
 
-  const targets = [{ value: NONE, label: 'No sub-portal' }, ...(groups.data?.data ?? []).filter((x) => x.code !== group).map((x) => ({ value: x.code, label: `${x.name} (${x.code})` }))];
+  const targets = [
+    { value: NONE, label: 'No sub-portal' },
+    ...(groups.data?.data ?? []).filter((x) => x.code !== group).map((x) => ({ value: x.code, label: `${x.name} (${x.code})` })),
+  ];
   const targetLabel = targets.find((t) => t.value === target)?.label;
 
   const moveSelected = () =>
     confirm({
       title: 'Move Members',
       message: `Move ${selected.length} ${selected.length === 1 ? label.one : `${label.one}s`} from ${groupName} to ${targetLabel}?`,
-      command: () => move.mutateAsync({ toGroup: target === NONE ? null : target, [kind === 'advisors' ? 'advisorIds' : 'vaultIds']: selected.map((m) => m.id) }),
+      command: () =>
+        move.mutateAsync({
+          toGroup: target === NONE ? null : target,
+          [kind === 'advisors' ? 'advisorIds' : 'vaultIds']: selected.map((m) => m.id),
+        }),
       onDone: () => {
         setSelected([]);
         void refresh();
@@ -155,7 +192,12 @@ function MembersPanel({ kind, sponsorCode, group, groupName }: { kind: Kind; spo
             w={240}
             clearable
           />
-          <Button variant="default" leftSection={<IconArrowsRightLeft size={16} />} disabled={selected.length === 0 || !target} onClick={moveSelected}>
+          <Button
+            variant="default"
+            leftSection={<IconArrowsRightLeft size={16} />}
+            disabled={selected.length === 0 || !target}
+            onClick={moveSelected}
+          >
             Move{selected.length > 0 ? ` ${selected.length}` : ''}
           </Button>
         </Group>
@@ -187,19 +229,46 @@ function MembersPanel({ kind, sponsorCode, group, groupName }: { kind: Kind; spo
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label={`${label.many} in ${groupName}`}
       />
-      <AddMembersDialog opened={adding} kind={kind} sponsorCode={sponsorCode} group={group} groupName={groupName} onClose={() => setAdding(false)} />
+      <AddMembersDialog
+        opened={adding}
+        kind={kind}
+        sponsorCode={sponsorCode}
+        group={group}
+        groupName={groupName}
+        onClose={() => setAdding(false)}
+      />
     </Card>
   );
 }
 
 /** The sponsor's advisors or vaults outside this group, to move into it. */
-function AddMembersDialog({ opened, kind, sponsorCode, group, groupName, onClose }: { opened: boolean; kind: Kind; sponsorCode: string; group: string; groupName: string; onClose: () => void }) {
+function AddMembersDialog({
+  opened,
+  kind,
+  sponsorCode,
+  group,
+  groupName,
+  onClose,
+}: {
+  opened: boolean;
+  kind: Kind;
+  sponsorCode: string;
+  group: string;
+  groupName: string;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Member[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const others = useGroupMembers(sponsorCode, group, kind, { member: false, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, search }, opened);
+  const others = useGroupMembers(
+    sponsorCode,
+    group,
+    kind,
+    { member: false, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, search },
+    opened,
+  );
   const { move, refresh } = useGroupMutations(sponsorCode);
   const label = KIND_LABEL[kind];
 
@@ -223,7 +292,14 @@ function AddMembersDialog({ opened, kind, sponsorCode, group, groupName, onClose
   };
 
   return (
-    <Modal opened={opened} onClose={() => !move.isPending && close()} title={`Add ${label.many.toLowerCase()} to ${groupName}`} size="xl" closeOnClickOutside={false} styles={{ title: { fontWeight: 650 } }}>
+    <Modal
+      opened={opened}
+      onClose={() => !move.isPending && close()}
+      title={`Add ${label.many.toLowerCase()} to ${groupName}`}
+      size="xl"
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
       <Stack gap="md">
         <form
           onSubmit={(e) => {
@@ -233,7 +309,14 @@ function AddMembersDialog({ opened, kind, sponsorCode, group, groupName, onClose
           }}
         >
           <Group gap="sm" align="flex-end">
-            <TextInput label="Search" placeholder="Name or e-mail contains…" value={text} onChange={(e) => setText(e.currentTarget.value)} leftSection={<IconSearch size={16} />} style={{ flex: 1 }} />
+            <TextInput
+              label="Search"
+              placeholder="Name or e-mail contains…"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} />}
+              style={{ flex: 1 }}
+            />
             <Button type="submit" variant="default">
               Search
             </Button>

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type SponsorGroup, subPortalCreateBody, subPortalUpdateBody } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
@@ -45,7 +45,11 @@ export function SubPortalsPage() {
           )
         }
       />
-      {!allowed && <NoPermission>Managing sub-portals needs the hasSubPortalManagePermission permission; you can see them but not change them.</NoPermission>}
+      {!allowed && (
+        <NoPermission>
+          Managing sub-portals needs the hasSubPortalManagePermission permission; you can see them but not change them.
+        </NoPermission>
+      )}
       {groups.isError && (
         <Text c="red" size="sm" mb="sm" role="alert">
           {errorMessage(groups.error)}
@@ -89,10 +93,31 @@ export function SubPortalsPage() {
           {
             accessor: 'parentId',
             title: 'Parent',
-            render: (g) => (g.parentId ? names.get(g.parentId) ?? '—' : <Text size="sm" c="dimmed">—</Text>),
+            render: (g) =>
+              g.parentId ? (
+                (names.get(g.parentId) ?? '—')
+              ) : (
+                <Text size="sm" c="dimmed">
+                  —
+                </Text>
+              ),
           },
-          { accessor: 'advisorCount', title: 'Advisors', textAlign: 'right', render: (g) => <Badge variant="light">{g.advisorCount ?? 0}</Badge> },
-          { accessor: 'vaultCount', title: 'Vaults', textAlign: 'right', render: (g) => <Badge variant="light" color="grape">{g.vaultCount ?? 0}</Badge> },
+          {
+            accessor: 'advisorCount',
+            title: 'Advisors',
+            textAlign: 'right',
+            render: (g) => <Badge variant="light">{g.advisorCount ?? 0}</Badge>,
+          },
+          {
+            accessor: 'vaultCount',
+            title: 'Vaults',
+            textAlign: 'right',
+            render: (g) => (
+              <Badge variant="light" color="grape">
+                {g.vaultCount ?? 0}
+              </Badge>
+            ),
+          },
           {
             accessor: 'actions',
             title: '',
@@ -118,12 +143,28 @@ export function SubPortalsPage() {
           },
         ]}
       />
-      <SubPortalDialog key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id} editing={editing} groups={rows} sponsorCode={sponsorCode} onClose={() => setEditing(null)} />
+      <SubPortalDialog
+        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
+        editing={editing}
+        groups={rows}
+        sponsorCode={sponsorCode}
+        onClose={() => setEditing(null)}
+      />
     </>
   );
 }
 
-function SubPortalDialog({ editing, groups, sponsorCode, onClose }: { editing: SponsorGroup | 'new' | null; groups: SponsorGroup[]; sponsorCode: string; onClose: () => void }) {
+function SubPortalDialog({
+  editing,
+  groups,
+  sponsorCode,
+  onClose,
+}: {
+  editing: SponsorGroup | 'new' | null;
+  groups: SponsorGroup[];
+  sponsorCode: string;
+  onClose: () => void;
+}) {
   const isNew = editing === 'new';
   const current = editing !== null && editing !== 'new' ? editing : null;
   const { create, update } = useGroupMutations(sponsorCode);
@@ -131,7 +172,6 @@ function SubPortalDialog({ editing, groups, sponsorCode, onClose }: { editing: S
   const [code, setCode] = useState(current?.code ?? '');
   const [parent, setParent] = useState<string | null>(current?.parentId ? String(current.parentId) : null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  useEffect(() => setErrors({}), [editing]);
   const pending = create.isPending || update.isPending;
 
   const submit = async (e: FormEvent) => {
@@ -146,8 +186,14 @@ function SubPortalDialog({ editing, groups, sponsorCode, onClose }: { editing: S
       return;
     }
     try {
-      const saved = isNew ? await create.mutateAsync({ name, code, parentId }) : await update.mutateAsync({ code: current!.code, body: { name, parentId } });
-      notifications.show({ color: 'teal', title: isNew ? 'Sub-portal created' : 'Sub-portal saved', message: `${saved.name} (${saved.code})` });
+      const saved = isNew
+        ? await create.mutateAsync({ name, code, parentId })
+        : await update.mutateAsync({ code: current!.code, body: { name, parentId } });
+      notifications.show({
+        color: 'teal',
+        title: isNew ? 'Sub-portal created' : 'Sub-portal saved',
+        message: `${saved.name} (${saved.code})`,
+      });
       onClose();
     } catch (err) {
       const next: Record<string, string> = { form: errorMessage(err) };
@@ -158,7 +204,13 @@ function SubPortalDialog({ editing, groups, sponsorCode, onClose }: { editing: S
 
   const parents = groups.filter((g) => g.id !== current?.id).map((g) => ({ value: String(g.id), label: `${g.name} (${g.code})` }));
   return (
-    <Modal opened={editing !== null} onClose={() => !pending && onClose()} title={isNew ? 'Create Sub-Portal' : 'Rename Sub-Portal'} closeOnClickOutside={false} styles={{ title: { fontWeight: 650 } }}>
+    <Modal
+      opened={editing !== null}
+      onClose={() => !pending && onClose()}
+      title={isNew ? 'Create Sub-Portal' : 'Rename Sub-Portal'}
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {errors.form && (
@@ -166,7 +218,15 @@ function SubPortalDialog({ editing, groups, sponsorCode, onClose }: { editing: S
               {errors.form}
             </Alert>
           )}
-          <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} />
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            maxLength={80}
+          />
           <TextInput
             label="Code"
             required={isNew}
@@ -178,7 +238,15 @@ function SubPortalDialog({ editing, groups, sponsorCode, onClose }: { editing: S
             error={errors.code}
             maxLength={30}
           />
-          <Select label="Parent sub-portal" placeholder="None" data={parents} value={parent} onChange={setParent} clearable error={errors.parentId} />
+          <Select
+            label="Parent sub-portal"
+            placeholder="None"
+            data={parents}
+            value={parent}
+            onChange={setParent}
+            clearable
+            error={errors.parentId}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={pending}>
               Cancel

@@ -39,13 +39,16 @@ export const portalKeys = {
   statuses: ['portals', 'statuses'] as const,
   groups: (sponsorCode: string) => ['portals', 'groups', sponsorCode] as const,
   group: (sponsorCode: string, group: string) => ['portals', 'groups', sponsorCode, 'detail', group] as const,
-  members: (sponsorCode: string, group: string, kind: 'advisors' | 'vaults', q: MemberQuery) => ['portals', 'groups', sponsorCode, 'members', group, kind, q] as const,
+  members: (sponsorCode: string, group: string, kind: 'advisors' | 'vaults', q: MemberQuery) =>
+    ['portals', 'groups', sponsorCode, 'members', group, kind, q] as const,
   base: ['packages', 'base'] as const,
-  baseList: (offset: number, limit: number, includeRetired: boolean) => ['packages', 'base', 'list', { offset, limit, includeRetired }] as const,
+  baseList: (offset: number, limit: number, includeRetired: boolean) =>
+    ['packages', 'base', 'list', { offset, limit, includeRetired }] as const,
   active: (sponsorId: number) => ['packages', 'active', sponsorId] as const,
   activeList: (sponsorId: number, offset: number, limit: number) => ['packages', 'active', sponsorId, 'list', { offset, limit }] as const,
   catalogue: (sponsorId: number) => ['packages', 'active', sponsorId, 'catalogue'] as const,
-  holders: (sponsorId: number, packageId: number, offset: number, limit: number) => ['packages', 'active', sponsorId, 'holders', packageId, { offset, limit }] as const,
+  holders: (sponsorId: number, packageId: number, offset: number, limit: number) =>
+    ['packages', 'active', sponsorId, 'holders', packageId, { offset, limit }] as const,
 };
 
 export interface MemberQuery {
@@ -78,7 +81,10 @@ export function useSponsorCategories(sponsorId: number) {
   return useQuery({
     queryKey: portalKeys.categories(sponsorId),
     queryFn: ({ signal }) =>
-      api<SponsorCategoriesResponse>('GET', '/api/v1/fvcore/sponsors/permission/list', { query: { sponsorId, group: '', sponsorOnly: true }, signal }),
+      api<SponsorCategoriesResponse>('GET', '/api/v1/fvcore/sponsors/permission/list', {
+        query: { sponsorId, group: '', sponsorOnly: true },
+        signal,
+      }),
     enabled: sponsorId > 0,
   });
 }
@@ -94,7 +100,8 @@ export function useStatusList() {
 export function useMfaPreview(sponsorCode: string, enabled: boolean) {
   return useQuery({
     queryKey: portalKeys.mfaPreview(sponsorCode),
-    queryFn: ({ signal }) => api<SponsorMfaResetPreview>('GET', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/reset-mfa`, { signal }),
+    queryFn: ({ signal }) =>
+      api<SponsorMfaResetPreview>('GET', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/reset-mfa`, { signal }),
     enabled: enabled && sponsorCode !== '',
     staleTime: 0,
   });
@@ -104,7 +111,9 @@ export function useSaveSponsor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number | null; body: SponsorCreateBody | SponsorUpdateBody }) =>
-      v.id === null ? api<SponsorDetail>('POST', '/api/v1/sponsors', { body: v.body }) : api<SponsorDetail>('PUT', `/api/v1/sponsors/${v.id}`, { body: v.body }),
+      v.id === null
+        ? api<SponsorDetail>('POST', '/api/v1/sponsors', { body: v.body })
+        : api<SponsorDetail>('PUT', `/api/v1/sponsors/${v.id}`, { body: v.body }),
     onSuccess: (saved) => {
       qc.setQueryData(portalKeys.sponsor(saved.id), saved);
       void qc.invalidateQueries({ queryKey: portalKeys.sponsors });
@@ -119,7 +128,8 @@ export function useSaveSponsor() {
 export function useGroups(sponsorCode: string) {
   return useQuery({
     queryKey: portalKeys.groups(sponsorCode),
-    queryFn: ({ signal }) => api<ListResponse<SponsorGroup>>('GET', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sponsor-group`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ListResponse<SponsorGroup>>('GET', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sponsor-group`, { signal }),
     enabled: sponsorCode !== '',
   });
 }
@@ -135,7 +145,13 @@ export function useGroup(sponsorCode: string, group: string) {
   });
 }
 
-export function useGroupMembers<K extends 'advisors' | 'vaults'>(sponsorCode: string, group: string, kind: K, q: MemberQuery, enabled = true) {
+export function useGroupMembers<K extends 'advisors' | 'vaults'>(
+  sponsorCode: string,
+  group: string,
+  kind: K,
+  q: MemberQuery,
+  enabled = true,
+) {
   return useQuery({
     queryKey: portalKeys.members(sponsorCode, group, kind, q),
     queryFn: ({ signal }) =>
@@ -152,13 +168,20 @@ export function useGroupMutations(sponsorCode: string) {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: portalKeys.groups(sponsorCode) });
   return {
-    create: useMutation({ mutationFn: (body: SubPortalCreateBody) => api<SubPortal>('POST', groupPath(sponsorCode), { body }), onSuccess: refresh }),
+    create: useMutation({
+      mutationFn: (body: SubPortalCreateBody) => api<SubPortal>('POST', groupPath(sponsorCode), { body }),
+      onSuccess: refresh,
+    }),
     update: useMutation({
-      mutationFn: (v: { code: string; body: SubPortalUpdateBody }) => api<SubPortal>('PUT', groupPath(sponsorCode, v.code), { body: v.body }),
+      mutationFn: (v: { code: string; body: SubPortalUpdateBody }) =>
+        api<SubPortal>('PUT', groupPath(sponsorCode, v.code), { body: v.body }),
       onSuccess: refresh,
     }),
     remove: (code: string) => api<ServerMessage>('DELETE', groupPath(sponsorCode, code)),
-    move: useMutation({ mutationFn: (body: SubPortalMoveBody) => api<ServerMessage>('POST', `${groupPath(sponsorCode)}/move`, { body }), onSuccess: refresh }),
+    move: useMutation({
+      mutationFn: (body: SubPortalMoveBody) => api<ServerMessage>('POST', `${groupPath(sponsorCode)}/move`, { body }),
+      onSuccess: refresh,
+    }),
     refresh,
   };
 }
@@ -168,7 +191,8 @@ export function useGroupMutations(sponsorCode: string) {
 export function useBasePackages(offset: number, limit: number, includeRetired: boolean) {
   return useQuery({
     queryKey: portalKeys.baseList(offset, limit, includeRetired),
-    queryFn: ({ signal }) => api<ListResponse<BasePackage>>('GET', '/api/v1/basepackages', { query: { offset, limit, includeRetired }, signal }),
+    queryFn: ({ signal }) =>
+      api<ListResponse<BasePackage>>('GET', '/api/v1/basepackages', { query: { offset, limit, includeRetired }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -179,11 +203,14 @@ export function useBasePackageMutations() {
   return {
     save: useMutation({
       mutationFn: (v: { id: number | null; body: BasePackageBody }) =>
-        v.id === null ? api<BasePackage>('POST', '/api/v1/basepackages', { body: v.body }) : api<BasePackage>('PUT', `/api/v1/basepackages/${v.id}`, { body: v.body }),
+        v.id === null
+          ? api<BasePackage>('POST', '/api/v1/basepackages', { body: v.body })
+          : api<BasePackage>('PUT', `/api/v1/basepackages/${v.id}`, { body: v.body }),
       onSuccess: refresh,
     }),
     retire: useMutation({
-      mutationFn: (v: { id: number; retired: boolean }) => api<BasePackage>('POST', `/api/v1/basepackages/${v.id}/${v.retired ? 'retire' : 'restore'}`),
+      mutationFn: (v: { id: number; retired: boolean }) =>
+        api<BasePackage>('POST', `/api/v1/basepackages/${v.id}/${v.retired ? 'retire' : 'restore'}`),
       onSuccess: refresh,
     }),
     remove: (id: number) => api<ServerMessage>('DELETE', `/api/v1/basepackages/${id}`),
@@ -207,7 +234,11 @@ export function useActivePackages(sponsorId: number, offset: number, limit: numb
 export function useSponsorCatalogue(sponsorId: number) {
   return useQuery({
     queryKey: portalKeys.catalogue(sponsorId),
-    queryFn: ({ signal }) => api<ListResponse<SponsorPackageItem>>('GET', '/api/v1/sponsors/getSponsorPackageList', { query: { id: sponsorId, offset: 0, limit: 100 }, signal }),
+    queryFn: ({ signal }) =>
+      api<ListResponse<SponsorPackageItem>>('GET', '/api/v1/sponsors/getSponsorPackageList', {
+        query: { id: sponsorId, offset: 0, limit: 100 },
+        signal,
+      }),
     enabled: sponsorId > 0,
   });
 }
@@ -215,7 +246,8 @@ export function useSponsorCatalogue(sponsorId: number) {
 export function usePackageHolders(sponsorId: number, packageId: number, offset: number, limit: number) {
   return useQuery({
     queryKey: portalKeys.holders(sponsorId, packageId, offset, limit),
-    queryFn: ({ signal }) => api<ListResponse<PackageHolder>>('GET', '/api/v1/vaultholders/users', { query: { sponsorId, packageId, offset, limit }, signal }),
+    queryFn: ({ signal }) =>
+      api<ListResponse<PackageHolder>>('GET', '/api/v1/vaultholders/users', { query: { sponsorId, packageId, offset, limit }, signal }),
     enabled: sponsorId > 0 && packageId > 0,
     placeholderData: keepPreviousData,
   });
@@ -226,7 +258,10 @@ export function useActivePackageMutations(sponsorId: number) {
   const refresh = () => qc.invalidateQueries({ queryKey: ['packages'] });
   return {
     assign: (body: AssignPackageBody) => api<ActivePackage>('POST', '/api/v1/packagesponsor', { body }),
-    reprice: useMutation({ mutationFn: (body: RepricePackageBody) => api<ActivePackage>('PUT', '/api/v1/packagesponsor', { body }), onSuccess: refresh }),
+    reprice: useMutation({
+      mutationFn: (body: RepricePackageBody) => api<ActivePackage>('PUT', '/api/v1/packagesponsor', { body }),
+      onSuccess: refresh,
+    }),
     unassign: (packageSponsorId: number) => api<ServerMessage>('DELETE', `/api/v1/packagesponsor/${packageSponsorId}`),
     refresh,
     sponsorId,

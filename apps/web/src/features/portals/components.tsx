@@ -5,7 +5,12 @@ import { useSession } from '../../lib/session';
 
 /** A price as the user reads it: "$12.50" (exact; formatted from the decimal string). */
 export function Money({ value, currency, strike = false }: { value: string | null; currency: string; strike?: boolean }) {
-  if (value === null) return <Text span c="dimmed">—</Text>;
+  if (value === null)
+    return (
+      <Text span c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Text span size="sm" fw={500} td={strike ? 'line-through' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
       {formatMoney(value, currency)}
