@@ -233,7 +233,7 @@ export function NewVaultPage() {
             </Title>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput label="Portal" value={sponsorCode} readOnly description="The portal chosen in the header." />
+                <TextInput label="Sponsor" value={sponsorCode} readOnly description="The portal chosen in the header." />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Select

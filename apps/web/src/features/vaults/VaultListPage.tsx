@@ -127,10 +127,11 @@ export function VaultListPage() {
     { accessor: 'email', title: VAULT_COLUMN_LABELS.email },
     { accessor: 'package', title: VAULT_COLUMN_LABELS.package, render: (h) => h.package ?? '—' },
     { accessor: 'license', title: VAULT_COLUMN_LABELS.license, render: (h) => LICENSE_LABELS[h.license as keyof typeof LICENSE_LABELS] ?? h.license },
-    { accessor: 'status', title: VAULT_COLUMN_LABELS.status, render: (h) => <StatusBadge statusId={h.statusId} status={h.status} /> },
+    { accessor: 'status', title: VAULT_COLUMN_LABELS.status, noWrap: true, width: 190, render: (h) => <StatusBadge statusId={h.statusId} status={h.status} /> },
     {
       accessor: 'lastLoginAt',
       title: VAULT_COLUMN_LABELS.lastLoginAt,
+      noWrap: true,
       render: (h) =>
         h.lastLoginAt ? (
           formatDateTime(h.lastLoginAt)
@@ -276,7 +277,7 @@ export function VaultListPage() {
           setAllMatching(false);
           setSelected(r);
         }}
-        selectionCheckboxProps={{ 'aria-label': 'Select vault holder' }}
+        getRecordSelectionCheckboxProps={(h) => ({ 'aria-label': `Select ${fullName(h)}` })}
         allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every vault holder on this page' }}
         noRecordsText={sponsorId === 0 ? 'Choose a portal to see its vault holders.' : search ? 'No vault holder matches this search.' : 'No vault holders yet.'}
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0')}

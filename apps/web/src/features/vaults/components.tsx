@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Menu, Paper, Select, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconColumns3, IconSearch, IconX } from '@tabler/icons-react';
 import {
   type AdminFlag,
@@ -17,7 +17,7 @@ export const STATUS_COLORS: Record<number, string> = { [STATUS.active]: 'teal', 
 
 export function StatusBadge({ statusId, status }: { statusId: number; status: string }) {
   return (
-    <Badge variant="dot" size="sm" color={STATUS_COLORS[statusId] ?? 'gray'} style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="dot" size="sm" color={STATUS_COLORS[statusId] ?? 'gray'} style={{ whiteSpace: 'nowrap', overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
       {status}
     </Badge>
   );
@@ -106,17 +106,20 @@ export function VaultSearchBar({
               Clear
             </Button>
           )}
-          <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-            <Menu.Target>
+          <Popover position="bottom-end" withinPortal shadow="md">
+            <Popover.Target>
               <Button variant="default" leftSection={<IconColumns3 size={16} />}>
                 Columns
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>Column options</Menu.Label>
-              {VAULT_COLUMNS.map((c) => (
-                <Menu.Item key={c}>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Stack gap="xs" role="group" aria-label="Column options">
+                <Text size="xs" c="dimmed" fw={600}>
+                  Column options
+                </Text>
+                {VAULT_COLUMNS.map((c) => (
                   <Checkbox
+                    key={c}
                     label={VAULT_COLUMN_LABELS[c]}
                     checked={columns.includes(c)}
                     onChange={(e) => {
@@ -124,10 +127,10 @@ export function VaultSearchBar({
                       if (next.length > 0) onColumns(next);
                     }}
                   />
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+                ))}
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
           {extra}
         </Group>
       </form>
