@@ -1,4 +1,5 @@
-import { Textarea } from '@mantine/core';
+import { Alert, Textarea } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { isValidReason, REASON_MAX, REASON_MESSAGE, type ServerMessage } from '@vault/contract';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog, type ConfirmPhase } from './ConfirmDialog';
@@ -56,7 +57,12 @@ export function ArchiveReasonDialog({
     <ConfirmDialog
       phase={phase}
       title={title}
-      message={archiveWarning(documentCount)}
+      size="lg"
+      message={
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+          {archiveWarning(documentCount)}
+        </Alert>
+      }
       result={result}
       okLabel="Archive"
       cancelLabel="Cancel"

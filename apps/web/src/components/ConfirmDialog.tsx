@@ -18,6 +18,7 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /** Extra content under the message while asking (e.g. the archive reason). */
   children?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
 }
 
 /** The confirmation dialog of specification section 4: static backdrop, blocked while the request runs. */
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   children,
+  size = 'md',
 }: ConfirmDialogProps) {
   const running = phase === 'running';
   return (
@@ -41,7 +43,7 @@ export function ConfirmDialog({
       closeOnClickOutside={false}
       closeOnEscape={false}
       withCloseButton={false}
-      size="md"
+      size={size}
       styles={{ title: { fontWeight: 650 } }}
     >
       <Stack gap="lg" aria-busy={running}>
