@@ -92,13 +92,13 @@ export async function sponsorPackageIds(db: Db, sponsorId: number, packageIds: n
   return new Set(rows.map((r) => r.id));
 }
 
-/** Representatives of the sponsor among the given ids (sponsored_advisors.id). */
+/** Representatives of the sponsor among the given advisor user ids (as vault creation names them). */
 export async function sponsorAdvisorIds(db: Db, sponsorId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
-    .select({ id: sponsoredAdvisors.id })
+    .select({ id: sponsoredAdvisors.userId })
     .from(sponsoredAdvisors)
-    .where(and(eq(sponsoredAdvisors.sponsorId, sponsorId), inArray(sponsoredAdvisors.id, ids)));
+    .where(and(eq(sponsoredAdvisors.sponsorId, sponsorId), inArray(sponsoredAdvisors.userId, ids)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -233,4 +233,12 @@ export async function enqueueEmails(db: Db, mails: { to: string; subject: string
   await db
     .insert(emailOutbox)
     .values(mails.map((m) => ({ toAddress: m.to, subject: m.subject, bodyText: m.text, template: m.template, sponsorId: m.sponsorId })));
+}
+
+/**
+ * Serialises the invitation changes of one sponsor (default code, open codes): a row lock on the
+ * sponsor that does not block inserts referring to it (FOR NO KEY UPDATE vs. KEY SHARE).
+ */
+export async function lockSponsor(db: Db, sponsorId: number) {
+  await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.id, sponsorId)).for('no key update');
 }

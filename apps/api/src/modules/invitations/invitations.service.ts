@@ -148,7 +148,7 @@ async function checkReferences(db: Db, sponsorId: number, values: Checked, excep
   const advisorIds = values.sponsoredTrustedAdvisorId ?? [];
   const advisors = await repo.sponsorAdvisorIds(db, sponsorId, advisorIds);
   const unknown = advisorIds.filter((id) => !advisors.has(id));
-  if (unknown.length) details.push({ field: 'sponsoredTrustedAdvisorId', message: `Unknown trusted advisor id(s) in this portal: ${unknown.join(', ')}` });
+  if (unknown.length) details.push({ field: 'sponsoredTrustedAdvisorId', message: `Not a trusted advisor of this portal: ${unknown.join(', ')}` });
   if (details.length) throw invalid(details);
   if (values.type === 'open') {
     const taken = await repo.takenOpenCodes(db, sponsorId, [values.inviteCode!], exceptId);
@@ -219,6 +219,7 @@ export async function create(ctx: Ctx, sponsor: SponsorRef, type: InvitationType
   const { values, details } = checkFields(type, body);
   if (details.length) throw invalid(details);
   return ctx.db.transaction(async (tx) => {
+    await repo.lockSponsor(tx, sponsor.id);
     await checkReferences(tx, sponsor.id, values);
     if (values.defaultInviteCode) await repo.clearDefault(tx, sponsor.id);
     let row = await repo.insert(tx, { ...values, sponsorId: sponsor.id, createdByUserId: ctx.actor.userId });
@@ -239,6 +240,7 @@ export async function create(ctx: Ctx, sponsor: SponsorRef, type: InvitationType
 
 export async function edit(ctx: Ctx, sponsor: SponsorRef, body: InvitationEditBody): Promise<Invitation> {
   return ctx.db.transaction(async (tx) => {
+    await repo.lockSponsor(tx, sponsor.id);
     const before = await repo.findInSponsorForUpdate(tx, body.id, sponsor.id);
     if (!before) throw notFound('The invitation');
     if (body.type && body.type !== before.type) {
@@ -281,6 +283,7 @@ export async function edit(ctx: Ctx, sponsor: SponsorRef, body: InvitationEditBo
 /** Makes one open invitation the sponsor's default invite code, clearing the previous default in the same transaction. */
 export async function setDefault(ctx: Ctx, sponsor: SponsorRef, id: number, makeDefault: boolean): Promise<Invitation & { clearedIds: number[] }> {
   return ctx.db.transaction(async (tx) => {
+    await repo.lockSponsor(tx, sponsor.id);
     const row = await repo.findInSponsorForUpdate(tx, id, sponsor.id);
     if (!row) throw notFound('The invitation');
     if (!makeDefault) {
@@ -410,19 +413,20 @@ export async function importCsv(ctx: Ctx, sponsor: SponsorRef, rows: CsvRow[], d
     if (problems.length) notMigrated.push({ line, reason: problems.join('; '), type, inviteCode: code || (type === 'strict' ? STRICT_INVITE_CODE : ''), email: email || null });
     else ready.push({ line, values });
   }
-  const openCodes = ready.filter((r) => r.values.type === 'open').map((r) => r.values.inviteCode!);
-  const taken = await repo.takenOpenCodes(ctx.db, sponsor.id, openCodes);
-  const accepted = ready.filter((r) => {
-    if (r.values.type === 'open' && taken.has(r.values.inviteCode!.toLowerCase())) {
-      notMigrated.push({ line: r.line, reason: `inviteCode: ${r.values.inviteCode} is already used in this portal`, type: 'open', inviteCode: r.values.inviteCode!, email: r.values.email ?? null });
-      return false;
-    }
-    return true;
-  });
-  notMigrated.sort((a, b) => a.line - b.line);
-
-  if (accepted.length > 0) {
+  if (ready.length > 0) {
     await ctx.db.transaction(async (tx) => {
+      // Checked under the sponsor's lock, so a code taken meanwhile is reported, not a failure.
+      await repo.lockSponsor(tx, sponsor.id);
+      const openCodes = ready.filter((r) => r.values.type === 'open').map((r) => r.values.inviteCode!);
+      const taken = await repo.takenOpenCodes(tx, sponsor.id, openCodes);
+      const accepted = ready.filter((r) => {
+        if (r.values.type === 'open' && taken.has(r.values.inviteCode!.toLowerCase())) {
+          notMigrated.push({ line: r.line, reason: `inviteCode: ${r.values.inviteCode} is already used in this portal`, type: 'open', inviteCode: r.values.inviteCode!, email: r.values.email ?? null });
+          return false;
+        }
+        return true;
+      });
+      if (accepted.length === 0) return;
       const name = await repo.sponsorName(tx, sponsor.id);
       const now = new Date();
       for (let i = 0; i < accepted.length; i += 1000) {
@@ -440,6 +444,7 @@ export async function importCsv(ctx: Ctx, sponsor: SponsorRef, rows: CsvRow[], d
         }
         await repo.enqueueEmails(tx, mails);
       }
+      notMigrated.sort((a, b) => a.line - b.line);
       await writeAudit(tx, ctx.actor, {
         action: 'invitation.import',
         sponsorId: sponsor.id,
@@ -448,6 +453,7 @@ export async function importCsv(ctx: Ctx, sponsor: SponsorRef, rows: CsvRow[], d
       });
     });
   }
+  notMigrated.sort((a, b) => a.line - b.line);
   const migrationStatus = migrated.length === 0 ? 'failed' : notMigrated.length === 0 ? 'success' : 'partial';
   const message =
     migrationStatus === 'success'
@@ -468,13 +474,15 @@ export async function redeem(db: Db, actor: Actor, sponsorId: number, code: stri
   return db.transaction(async (tx) => {
     const inv = await repo.findForRedemption(tx, sponsorId, code.trim(), email);
     if (!inv) throw notFound('An invitation with this code for this e-mail address');
-    if (inv.type === 'open' && (await repo.hasRedeemed(tx, inv.id, email))) throw conflict('This e-mail address has already used this invite code.');
     const used = await repo.consumeUse(tx, inv.id);
     if (!used) {
       const now = await repo.findInSponsorForUpdate(tx, inv.id, sponsorId);
       if (now && now.uses >= now.max) throw conflict(inv.type === 'strict' ? 'This invitation has already been used.' : 'This invite code has no uses left.');
       throw conflict('This invitation has expired.');
     }
+    // Checked after the UPDATE, which holds the row lock: a second redemption by the same person
+    // waits for the first and then sees it (the use counted here is rolled back).
+    if (inv.type === 'open' && (await repo.hasRedeemed(tx, inv.id, email))) throw conflict('This e-mail address has already used this invite code.');
     const redeemedEmail = inv.type === 'strict' ? inv.email! : email;
     await repo.insertRedemption(tx, inv.id, redeemedEmail);
     await writeAudit(tx, actor, {

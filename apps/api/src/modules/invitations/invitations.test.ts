@@ -189,15 +189,17 @@ describe('create', () => {
     expect(await count()).toBe(2);
   });
 
-  it('checks the sponsored trusted advisors belong to the sponsor', async () => {
+  it('checks the sponsored trusted advisors (advisor user ids) belong to the sponsor', async () => {
     const w = await world();
     const [u] = await t.db.insert(users).values({ email: 'rep@example.com', firstName: 'Rep', lastName: 'One', role: 'advisor', statusId: 1 }).returning();
     await t.db.insert(advisors).values({ userId: u!.id });
     const [sa] = await t.db.insert(sponsoredAdvisors).values({ userId: u!.id, sponsorId: w.a.id }).returning();
-    const ok = await create(w.adminA, w.a.id, 'open', openBody(w, { sponsoredTrustedAdvisorId: [sa!.id], isTrustedAdvisor: true }));
+    const ok = await create(w.adminA, w.a.id, 'open', openBody(w, { sponsoredTrustedAdvisorId: [sa!.userId], isTrustedAdvisor: true }));
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().sponsoredTrustedAdvisorId).toEqual([sa!.id]);
-    const bad = await create(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'OTHER1', sponsoredTrustedAdvisorId: [sa!.id + 100] }));
+    expect(ok.json().sponsoredTrustedAdvisorId).toEqual([sa!.userId]);
+    const notHere = await create(w.adminB, w.b.id, 'open', openBody(w, { packageId: w.pkgB, sponsoredTrustedAdvisorId: [sa!.userId] }));
+    expect(notHere.statusCode).toBe(400);
+    const bad = await create(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'OTHER1', sponsoredTrustedAdvisorId: [sa!.userId + 100] }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('sponsoredTrustedAdvisorId');
   });
@@ -405,8 +407,16 @@ describe('default invite code', () => {
     const [r1, r2] = await Promise.all(
       [x, y].map((inv) => t.app.inject({ method: 'PUT', url: `/api/v1/invitations/${inv.id}/default?sponsorid=${w.a.id}`, headers: w.adminA.headers })),
     );
-    expect([r1!.statusCode, r2!.statusCode].every((s) => s === 200 || s === 409)).toBe(true);
+    // The sponsor's invitation changes are serialised: both succeed, the later one is the default.
+    expect([r1!.statusCode, r2!.statusCode], `${r1!.body} ${r2!.body}`).toEqual([200, 200]);
     expect((await t.db.select().from(invitations)).filter((r) => r.defaultInviteCode)).toHaveLength(1);
+  });
+
+  it('two creations racing for the same open code: one is created, the other gets 409', async () => {
+    const w = await world();
+    const results = await Promise.all([0, 1].map(() => create(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'RACE-1' }))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await count()).toBe(1);
   });
 });
 
@@ -616,5 +626,15 @@ describe('redemption', () => {
       expect(row!.uses).toBe(2);
       expect(await t.db.select().from(invitationRedemptions)).toHaveLength(1);
     }
+  });
+
+  it('the same person redeeming an open code twice at once: one use is counted', async () => {
+    const w = await world();
+    await integrationKey(w.a.id, KEY);
+    const inv = await createOk(w.adminA, w.a.id, 'open', openBody(w, { max: 10 }));
+    const results = await Promise.all([redeem('WELCOME2026', 'twice@example.com'), redeem('welcome2026', 'Twice@example.com')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.id, inv.id));
+    expect(row!.uses).toBe(1);
   });
 });
