@@ -59,6 +59,9 @@ async function callApi<T>(page: Page, method: string, path: string, body?: unkno
 }
 
 test.describe('portals', () => {
+  // Long journeys on a shared, busy machine.
+  test.describe.configure({ timeout: 150_000 });
+
   test('create a sponsor and find it in the dropdown; the Portals list searches, pages, hides its menu bar and stores the chosen sponsor', async ({
     page,
   }) => {
@@ -115,6 +118,7 @@ test.describe('portals', () => {
     await page.getByRole('button', { name: 'Reset MFA for administrators' }).click();
     const mfa = page.getByRole('dialog', { name: 'Reset MFA' });
     await expect(mfa).toContainText(`${count} administrator${count === 1 ? '' : 's'} of ACME`);
+    await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/portals-mfa-reset.png`, fullPage: true });
     await mfa.getByRole('button', { name: 'Reset MFA' }).click();
     await expect(mfa.getByRole('status')).toContainText(`MFA was reset for ${count} administrator`);
@@ -184,6 +188,7 @@ test.describe('portals', () => {
     await reprice.getByRole('button', { name: 'Save price' }).click();
     await expect(reprice).toBeHidden();
     await expect(rowOf(page, name)).toContainText('$13.75');
+    await page.screenshot({ path: `${SHOTS}/portals-active-packages.png`, fullPage: true });
 
     // A vault on this package (created through the API, as the New Vault screen would).
     const pkgs = await callApi<{ data: { id: number; name: string; sponsorId: number }[] }>(

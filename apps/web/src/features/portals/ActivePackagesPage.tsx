@@ -346,7 +346,7 @@ function RepriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null;
       notifications.show({
         color: 'teal',
         title: 'Sale price changed',
-        message: `${saved.name} now sells for ${saved.priceSale} ${saved.currency}.`,
+        message: `${saved.name} now sells for ${formatMoney(saved.priceSale, saved.currency)}.`,
       });
       onClose();
     } catch (err) {
