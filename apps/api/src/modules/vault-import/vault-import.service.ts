@@ -17,6 +17,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { LINK_TTL_HOURS } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, SponsorRef } from '../../plugins/types.js';
+import { changing } from '../vaults/vaults.service.js';
 import * as repo from './vault-import.repo.js';
 
 const TARGET = 'vault_holder';
@@ -147,7 +148,7 @@ export async function preview(ctx: Ctx, request: FastifyRequest): Promise<Import
  */
 export async function confirm(ctx: Ctx, body: { jobId: string; sendActivationEmail?: boolean }): Promise<ImportResult> {
   try {
-    return await confirmInTransaction(ctx, body);
+    return await changing(ctx.sponsor.id, confirmInTransaction(ctx, body));
   } catch (err) {
     // Drizzle wraps driver errors; a constraint refusing a row means nothing was imported.
     const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;

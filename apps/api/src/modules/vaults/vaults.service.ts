@@ -66,6 +66,40 @@ export function toItem(r: repo.HolderRow): VaultHolderItem {
 }
 
 /**
+ * Counting a large portal (hundreds of thousands of holders) costs more than the page itself, so
+ * large totals are kept for a few seconds; every change made here drops its portal's entries at
+ * once. Small totals (under COUNT_CACHE_MIN) are always counted exactly.
+ */
+const COUNT_CACHE_MIN = 5000;
+const COUNT_CACHE_MS = 15_000;
+const countCache = new Map<string, { n: number; at: number }>();
+
+async function cachedCount(key: string, count: () => Promise<number>): Promise<number> {
+  const hit = countCache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_CACHE_MS) return hit.n;
+  const n = await count();
+  if (n >= COUNT_CACHE_MIN) {
+    if (countCache.size > 2000) countCache.clear();
+    countCache.set(key, { n, at: Date.now() });
+  } else countCache.delete(key);
+  return n;
+}
+
+/** Forgets the cached totals of a portal (and of the all-portals view) after a change. */
+export function invalidateCounts(sponsorId: number) {
+  for (const k of countCache.keys()) if (k.startsWith(`${sponsorId}|`) || k.startsWith('all|')) countCache.delete(k);
+}
+
+/** Runs a change and then forgets the portal's cached totals (after the commit, whatever the outcome). */
+export async function changing<T>(sponsorId: number, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    invalidateCounts(sponsorId);
+  }
+}
+
+/**
  * One page of holders: the ids of the page come from an index-only scan (users_sponsor_role_idx,
  * or vaults_package_idx for package/license searches), then only those 20 rows are joined.
  * Count fast path: a first page that is not full is its own total.
@@ -78,9 +112,10 @@ export async function list(
 ): Promise<ListResponse<VaultHolderItem>> {
   const filter = repo.holderFilter(search?.fieldName, search?.fieldValue);
   const ids = await repo.pageIds(db, sponsorId, filter, q.offset, q.limit);
+  const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
   const [rows, total] = await Promise.all([
     repo.holdersByIds(db, ids),
-    q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : repo.countHolders(db, sponsorId, filter),
+    q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : cachedCount(key, () => repo.countHolders(db, sponsorId, filter)),
   ]);
   return {
     data: rows.map(toItem),
@@ -95,7 +130,7 @@ export async function create(ctx: Ctx, body: VaultCreateBody): Promise<VaultCrea
   const sponsorId = ctx.sponsor.id;
   const advisorIds = [...new Set(body.sponsoredAdvisorUserId ?? [])];
   const email = body.email.trim();
-  return ctx.db.transaction(async (tx) => {
+  return changing(sponsorId, ctx.db.transaction(async (tx) => {
     const problems: { field: string; message: string }[] = [];
     if (!(await repo.packageAssigned(tx, sponsorId, body.packageId))) problems.push({ field: 'packageId', message: 'Choose a package of this portal.' });
     if (body.group != null && !(await repo.groupOfSponsor(tx, sponsorId, body.group))) problems.push({ field: 'group', message: 'Choose a group of this portal.' });
@@ -156,7 +191,7 @@ export async function create(ctx: Ctx, body: VaultCreateBody): Promise<VaultCrea
         ? `The vault of ${body.firstName} ${body.lastName} is created. An activation e-mail was sent to ${email}.`
         : `The vault of ${body.firstName} ${body.lastName} is created.`,
     };
-  });
+  }));
 }
 
 // ---------------------------------------------------------------- users/{id}
@@ -198,7 +233,7 @@ async function holderOr404(tx: Db, ctx: Ctx, userId: number) {
 }
 
 export function setStatus(ctx: Ctx, body: { id: number; statusId: 1 | 2 }): Promise<ServerMessage> {
-  return ctx.db.transaction(async (tx) => setAccountStatus(tx, actionCtx(ctx), await holderOr404(tx, ctx, body.id), body.statusId));
+  return changing(ctx.sponsor.id, ctx.db.transaction(async (tx) => setAccountStatus(tx, actionCtx(ctx), await holderOr404(tx, ctx, body.id), body.statusId)));
 }
 
 export function resetPassword(ctx: Ctx, id: number): Promise<ServerMessage> {
@@ -230,7 +265,7 @@ export async function documentCount(ctx: Pick<Ctx, 'db' | 'sponsor'>, vaultId: n
 
 /** Archive (specification section 4): status 4 Archived, reason, who and when; the data is kept. */
 export function archive(ctx: Ctx, vaultId: number, reason: string): Promise<ServerMessage> {
-  return ctx.db.transaction(async (tx) => {
+  return changing(ctx.sponsor.id, ctx.db.transaction(async (tx) => {
     const h = await byVaultOr404(tx, ctx, vaultId);
     if (h.archivedAt || h.statusId === STATUS.archived) throw conflict(`The vault of ${h.firstName} ${h.lastName} is already archived.`);
     const documents = await repo.documentCount(tx, vaultId);
@@ -244,7 +279,7 @@ export function archive(ctx: Ctx, vaultId: number, reason: string): Promise<Serv
       logJson: { email: h.email, vaultId, documents, reason, statusId: { from: h.statusId, to: STATUS.archived } },
     });
     return done(`The vault of ${h.firstName} ${h.lastName} is archived. Its ${documents} document${documents === 1 ? '' : 's'} are kept.`, { vaultId, documents });
-  });
+  }));
 }
 
 /**
@@ -252,7 +287,7 @@ export function archive(ctx: Ctx, vaultId: number, reason: string): Promise<Serv
  * (409 otherwise), so documents are never removed by a single click.
  */
 export function remove(ctx: Ctx, vaultId: number): Promise<ServerMessage> {
-  return ctx.db.transaction(async (tx) => {
+  return changing(ctx.sponsor.id, ctx.db.transaction(async (tx) => {
     const h = await byVaultOr404(tx, ctx, vaultId);
     const documents = await repo.documentCount(tx, vaultId);
     if (documents > 0 && !h.archivedAt) {
@@ -267,7 +302,7 @@ export function remove(ctx: Ctx, vaultId: number): Promise<ServerMessage> {
       logJson: { email: h.email, vaultId, documents, wasArchived: Boolean(h.archivedAt) },
     });
     return done(`${h.firstName} ${h.lastName} and the vault were deleted.`, { vaultId });
-  });
+  }));
 }
 
 export async function details(ctx: Pick<Ctx, 'db' | 'sponsor'>, vaultId: number): Promise<VaultDetails> {
@@ -324,7 +359,7 @@ export async function bulk(ctx: Ctx, body: BulkBody): Promise<BulkResult> {
     ids = await repo.allIds(ctx.db, ctx.sponsor.id, filter, BULK_MAX + 1);
     if (ids.length > BULK_MAX) throw badRequest(`More than ${BULK_MAX} vault holders match. Narrow the search and try again.`);
   }
-  return ctx.db.transaction(async (tx) => {
+  return changing(ctx.sponsor.id, ctx.db.transaction(async (tx) => {
     const rows = await repo.holdersForBulk(tx, ctx.sponsor.id, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const results: BulkResult['results'] = [];
@@ -368,7 +403,7 @@ export async function bulk(ctx: Ctx, body: BulkBody): Promise<BulkResult> {
       logJson: { requested: ids.length, succeeded: count('success'), skipped: count('skipped'), failed: count('error'), bySearch: !body.ids?.length, search: body.search ?? null, label: BULK_LABEL[body.action] },
     });
     return { action: body.action, total: results.length, succeeded: count('success'), skipped: count('skipped'), failed: count('error'), results };
-  });
+  }));
 }
 
 export function parseColumns(raw: string | undefined): VaultColumn[] {
