@@ -6,6 +6,7 @@ import {
   type ActivePackage,
   BILLING_PERIOD_LABELS,
   formatBytes,
+  formatMoney,
   PAGE_SIZE,
   type PackageHolder,
   type SponsorPackageItem,
