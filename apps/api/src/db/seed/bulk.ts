@@ -37,6 +37,8 @@ export interface BulkOptions {
   seed?: number;
   /** Rows per COPY statement; default 100,000. */
   chunk?: number;
+  /** Drop and rebuild the secondary indexes of the loaded tables; default: when loading 50,000 rows or more. */
+  rebuildIndexes?: boolean;
   log?: (line: string) => void;
 }
 
@@ -260,7 +262,7 @@ export async function bulkLoad(database: Database, opts: BulkOptions): Promise<B
           and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
       [TABLES_WITH_DROPPED_INDEXES],
     );
-    const big = opts.holders + opts.audit >= 50_000;
+    const big = opts.rebuildIndexes ?? opts.holders + opts.audit >= 50_000;
     if (big) for (const ix of indexes) await s.query(`drop index ${ix.name}`);
 
     // Holders: users + vault_holders + vaults (+ documents), ids allocated here.
