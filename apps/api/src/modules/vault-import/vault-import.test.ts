@@ -183,7 +183,7 @@ describe('GET /api/v1/users/import/{jobId}/errors', () => {
 });
 
 describe('a large import', () => {
-  it('previews and imports 20,000 rows in one transaction (timing is the bench's job)', async () => {
+  it('previews and imports 20,000 rows in one transaction (timing is measured by the bench)', async () => {
     const lines = ['email,firstName,lastName,package'];
     for (let i = 0; i < 20_000; i++) lines.push(`bulk${i}@example.com,First${i},Last${i},Gold Plan`);
     const p = (await upload(admin, w.a.id, lines.join('\n'))).json();

@@ -98,6 +98,30 @@ export async function pageIds(db: Db, sponsorId: number | null, filter: HolderFi
   return rows.map((r) => r.id);
 }
 
+/** The holder id at `skip` rows from `fromId` (inclusive) in id order, or null past the end (unfiltered list). */
+export async function holderIdAt(db: Db, sponsorId: number, fromId: number | null, skip: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.sponsorId, sponsorId), eq(users.role, 'vault_holder'), fromId === null ? undefined : sql`${users.id} >= ${fromId}`))
+    .orderBy(asc(users.id))
+    .limit(1)
+    .offset(skip);
+  return row?.id ?? null;
+}
+
+/** One page of the unfiltered list starting at a known holder id. */
+export async function pageIdsFrom(db: Db, sponsorId: number, fromId: number, skip: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.sponsorId, sponsorId), eq(users.role, 'vault_holder'), sql`${users.id} >= ${fromId}`))
+    .orderBy(asc(users.id))
+    .limit(limit)
+    .offset(skip);
+  return rows.map((r) => r.id);
+}
+
 /** Every matching id (bulk actions and export), capped. */
 export async function allIds(db: Db, sponsorId: number, filter: HolderFilter, cap: number): Promise<number[]> {
   return pageIds(db, sponsorId, filter, 0, cap);

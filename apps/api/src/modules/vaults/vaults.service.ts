@@ -85,9 +85,50 @@ async function cachedCount(key: string, count: () => Promise<number>): Promise<n
   return n;
 }
 
-/** Forgets the cached totals of a portal (and of the all-portals view) after a change. */
+/**
+ * Deep pages without scanning from the start: the holder id found at every ANCHOR_STRIDE-th
+ * position of a portal's list is remembered (same lifetime and invalidation as the totals), so a
+ * page at offset 150,000 reads at most ANCHOR_STRIDE + 20 index entries instead of 150,020.
+ */
+let ANCHOR_STRIDE = 5000;
+/** Tests use a small stride to exercise the anchors with a handful of holders. */
+export const setAnchorStrideForTests = (n: number) => {
+  ANCHOR_STRIDE = n;
+  anchorCache.clear();
+};
+const anchorCache = new Map<number, { at: number; ids: Map<number, number> }>();
+
+function anchorsOf(sponsorId: number) {
+  let entry = anchorCache.get(sponsorId);
+  if (!entry || Date.now() - entry.at > COUNT_CACHE_MS) {
+    if (anchorCache.size > 500) anchorCache.clear();
+    entry = { at: Date.now(), ids: new Map() };
+    anchorCache.set(sponsorId, entry);
+  }
+  return entry.ids;
+}
+
+async function unfilteredPage(db: Db, sponsorId: number, offset: number, limit: number): Promise<number[]> {
+  const k = Math.floor(offset / ANCHOR_STRIDE);
+  if (k === 0) return repo.pageIds(db, sponsorId, { kind: 'all' }, offset, limit);
+  const anchors = anchorsOf(sponsorId);
+  let anchor = anchors.get(k);
+  if (anchor === undefined) {
+    let j = k - 1;
+    while (j > 0 && !anchors.has(j)) j--;
+    const from = j === 0 ? null : anchors.get(j)!;
+    const found = await repo.holderIdAt(db, sponsorId, from, (k - j) * ANCHOR_STRIDE);
+    if (found === null) return [];
+    anchors.set(k, found);
+    anchor = found;
+  }
+  return repo.pageIdsFrom(db, sponsorId, anchor, offset - k * ANCHOR_STRIDE, limit);
+}
+
+/** Forgets the cached totals and page anchors of a portal (and of the all-portals view) after a change. */
 export function invalidateCounts(sponsorId: number) {
   for (const k of countCache.keys()) if (k.startsWith(`${sponsorId}|`) || k.startsWith('all|')) countCache.delete(k);
+  anchorCache.delete(sponsorId);
 }
 
 /** Runs a change and then forgets the portal's cached totals (after the commit, whatever the outcome). */
@@ -111,7 +152,8 @@ export async function list(
   search?: { fieldName?: VaultSearchField; fieldValue?: string },
 ): Promise<ListResponse<VaultHolderItem>> {
   const filter = repo.holderFilter(search?.fieldName, search?.fieldValue);
-  const ids = await repo.pageIds(db, sponsorId, filter, q.offset, q.limit);
+  const ids =
+    filter.kind === 'all' && sponsorId !== null ? await unfilteredPage(db, sponsorId, q.offset, q.limit) : await repo.pageIds(db, sponsorId, filter, q.offset, q.limit);
   const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
   const [rows, total] = await Promise.all([
     repo.holdersByIds(db, ids),

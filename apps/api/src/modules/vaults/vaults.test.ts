@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, passwordTokens, users, vaultAdvisors, vaultHolders, vaults } from '../../db/schema/index.js';
 import { parseCsv } from '../../lib/csv.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import { setAnchorStrideForTests } from './vaults.service.js';
 import { addDocuments, createVault, resetVaultData, setStatus, userRow, vaultBody, vaultRow, vaultWorld } from './vaults.fixtures.js';
 
 let t: TestApp;
@@ -220,6 +221,24 @@ describe('list and search', () => {
     expect(await search('email', '_100%')).toEqual(['bob_100%@beta.com']);
     expect(await search('email', '%')).toEqual(['bob_100%@beta.com']);
     expect(await search('firstName', '_')).toEqual([]);
+  });
+
+  it('serves deep pages from remembered anchors, and a change moves them', async () => {
+    setAnchorStrideForTests(4);
+    try {
+      const made = [];
+      for (let i = 0; i < 11; i++) made.push(await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id })));
+      const ids = made.map((m) => m.id);
+      const page = async (offset: number, limit = 3) =>
+        (await req(admin, 'GET', `/api/v1/vaultholders?sponsorId=${w.a.id}&offset=${offset}&limit=${limit}`)).json().data.map((d: { id: number }) => d.id);
+      for (const offset of [0, 3, 4, 5, 8, 9, 10, 11, 12]) expect(await page(offset), `offset ${offset}`).toEqual(ids.slice(offset, offset + 3));
+      // Deleting the 2nd holder shifts every later page by one.
+      await req(admin, 'DELETE', `/api/v1/vaults?ownerId=${made[1]!.vaultId}&sponsorId=${w.a.id}`);
+      const left = ids.filter((_, i) => i !== 1);
+      for (const offset of [4, 8, 9]) expect(await page(offset), `after delete, offset ${offset}`).toEqual(left.slice(offset, offset + 3));
+    } finally {
+      setAnchorStrideForTests(5000);
+    }
   });
 
   it('counts matches beyond the first page', async () => {
