@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureStaffAdmin } from './db/seed/admin.js';
+import { ensureCatalog } from './db/seed/catalog.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
 import { createMailWorker } from './mail/worker.js';
 
@@ -12,6 +13,8 @@ const config = loadConfig();
 if (!config.DATABASE_URL) mkdirSync(resolve(config.DATA_DIR), { recursive: true });
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: resolve(config.DATA_DIR) });
 await migrate(database);
+// The app-integration catalogue is product data: every start makes sure it is there.
+await ensureCatalog(database.db);
 const admin = await ensureStaffAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 const demo = config.demoData ? await seedDemoIfEmpty(database.db, { adminPassword: admin.generatedPassword ?? config.ADMIN_PASSWORD }) : null;
 const app = await buildApp({ config, database, logger: true });

@@ -1,8 +1,8 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
+import { hashPassword, randomToken } from '../../lib/crypto.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
-import { hashPassword, randomToken } from '../../lib/crypto.js';
 
 export interface AdminBootstrap {
   email: string;
