@@ -36,7 +36,9 @@ async function createVault(page: Page, email: string, first = 'Erin', last = 'En
 
 /** Opens a row's action menu and picks an action. */
 async function rowAction(page: Page, email: string, action: string) {
-  await rowOf(page, email).getByRole('button', { name: /^Actions for / }).click();
+  await rowOf(page, email)
+    .getByRole('button', { name: /^Actions for / })
+    .click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 

@@ -42,7 +42,14 @@ describe('buildVaultPayload (specification section 3, "Vault creation payload")'
   });
 
   it('refuses the left-out fields when advisors are chosen', () => {
-    const r = vaultCreateBody.safeParse({ email: 'a@b.io', firstName: 'A', lastName: 'B', packageId: 1, sponsoredAdvisorUserId: [1], tag: 'individual' });
+    const r = vaultCreateBody.safeParse({
+      email: 'a@b.io',
+      firstName: 'A',
+      lastName: 'B',
+      packageId: 1,
+      sponsoredAdvisorUserId: [1],
+      tag: 'individual',
+    });
     expect(r.success).toBe(false);
   });
 

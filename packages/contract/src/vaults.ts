@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, EMAIL_PATTERN, idParam, nameSchema, optionalNameSchema, pageQuery, reasonSchema } from './common.js';
+import { EMAIL_PATTERN, emailSchema, idParam, nameSchema, optionalNameSchema, pageQuery, reasonSchema } from './common.js';
 
 /**
  * Vaults and vault holders (specification sections 2, 3, 4, 7 "Vaults and vault holders").
@@ -130,7 +130,8 @@ export function buildVaultPayload(form: {
   localize?: string;
 }): VaultCreateBody {
   const advisors = (form.sponsoredAdvisorUserId ?? []).map((v) => Number.parseInt(String(v), 10)).filter((n) => Number.isInteger(n));
-  const num = (v: number | string | null | undefined) => (v === null || v === undefined || v === '' ? null : Number.parseInt(String(v), 10));
+  const num = (v: number | string | null | undefined) =>
+    v === null || v === undefined || v === '' ? null : Number.parseInt(String(v), 10);
   const payload: VaultCreateBody = {
     email: form.email.trim(),
     firstName: form.firstName.trim(),
@@ -167,7 +168,10 @@ export type VaultCreated = z.infer<typeof vaultCreated>;
 export const userIdQuery = z.object({ sponsorid: z.coerce.number().int().positive() });
 export const userTestAccountQuery = z.object({
   sponsorid: z.coerce.number().int().positive(),
-  testaccount: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  testaccount: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 
 /** `GET /api/v1/users/{id}?sponsorid`: a vault holder of the sponsor or an advisor linked to it. */
@@ -317,7 +321,19 @@ export type VaultDetails = z.infer<typeof vaultDetails>;
 // ---------------------------------------------------------------- CSV import
 
 /** Columns of the vault holder import file; the downloadable template has exactly these. */
-export const IMPORT_COLUMNS = ['email', 'firstName', 'lastName', 'middleName', 'organizationName', 'package', 'license', 'tag', 'entityType', 'testAccount', 'localize'] as const;
+export const IMPORT_COLUMNS = [
+  'email',
+  'firstName',
+  'lastName',
+  'middleName',
+  'organizationName',
+  'package',
+  'license',
+  'tag',
+  'entityType',
+  'testAccount',
+  'localize',
+] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['email', 'firstName', 'lastName', 'package'] as const;
 export const IMPORT_TEMPLATE_CSV = `${IMPORT_COLUMNS.join(',')}\r\njane.doe@example.com,Jane,Doe,,,Gold,trial,individual,,false,en\r\n`;
 export const importQuery = z.object({ sponsorId: z.coerce.number().int().positive() });

@@ -59,7 +59,13 @@ describe('toCsv', () => {
         { id: 1, name: 'Berg, Anna', note: 'say "hi"', formula: '=HYPERLINK("x")', active: true },
         { id: 2, name: 'Bo', note: 'two\nlines', formula: null, active: false },
       ],
-      ['id', { key: 'name', header: 'Name' }, 'note', 'formula', { key: 'active', header: 'Status', format: (v) => (v ? 'Active' : 'Inactive') }],
+      [
+        'id',
+        { key: 'name', header: 'Name' },
+        'note',
+        'formula',
+        { key: 'active', header: 'Status', format: (v) => (v ? 'Active' : 'Inactive') },
+      ],
     );
     expect(csv).toBe(
       'id,Name,note,formula,Status\r\n1,"Berg, Anna","say ""hi""","\'=HYPERLINK(""x"")",Active\r\n2,Bo,"two\nlines",,Inactive\r\n',
@@ -88,7 +94,11 @@ describe('readCsvUpload', () => {
   it('reads the file and the fields sent before it', async () => {
     const res = await send({ name: 'holders.csv', content: 'email\na@x.io\n' }, { sponsorId: '7' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ filename: 'holders.csv', fields: { sponsorId: '7' }, rows: [{ line: 2, values: { email: 'a@x.io' } }] });
+    expect(res.json()).toMatchObject({
+      filename: 'holders.csv',
+      fields: { sponsorId: '7' },
+      rows: [{ line: 2, values: { email: 'a@x.io' } }],
+    });
   });
 
   it('accepts the types browsers send for CSV files', async () => {

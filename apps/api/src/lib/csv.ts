@@ -45,7 +45,11 @@ const CSV_TYPES = new Set([
 ]);
 
 /** "First Name", "first_name", "firstName" → "firstname". */
-export const headerKey = (h: string) => h.trim().toLowerCase().replace(/[\s_-]+/g, '');
+export const headerKey = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 const NOT_CSV = 'Please choose a CSV file (a text file with comma-separated values).';
 
@@ -62,8 +66,12 @@ function decodeCsvText(buffer: Buffer): string {
     throw badRequest(`${NOT_CSV} It must be saved as UTF-8 text.`);
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(text.slice(0, 65536))) throw badRequest(NOT_CSV);
+  // Binary control characters (tab, LF and CR excepted) mean this is not a text file.
+  const head = text.slice(0, 65536);
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) throw badRequest(NOT_CSV);
+  }
   return text;
 }
 
@@ -101,7 +109,8 @@ export function parseCsv(input: string | Buffer, options: ParseCsvOptions = {}):
     if (missing.length) throw badRequest(`The file misses the column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`);
   }
   const dataRecords = records.length - 1;
-  if (dataRecords > maxRows) throw badRequest(`The file has more than ${maxRows.toLocaleString('en-US')} rows. Please split it into smaller files.`);
+  if (dataRecords > maxRows)
+    throw badRequest(`The file has more than ${maxRows.toLocaleString('en-US')} rows. Please split it into smaller files.`);
   const rows: CsvRow[] = [];
   for (let i = 1; i < records.length; i++) {
     const { record, info } = records[i]!;
@@ -177,7 +186,10 @@ function quote(s: string) {
 }
 
 /** Writes rows to CSV text (header line first, CRLF line ends), every cell neutralised against formula injection. */
-export function toCsv<T extends Record<string, unknown>>(rows: readonly T[], columns: readonly (CsvColumn<T> | (keyof T & string))[]): string {
+export function toCsv<T extends Record<string, unknown>>(
+  rows: readonly T[],
+  columns: readonly (CsvColumn<T> | (keyof T & string))[],
+): string {
   const cols = columns.map((c) => (typeof c === 'string' ? { key: c, header: c } : c)) as CsvColumn<T>[];
   const lines = [cols.map((c) => quote(neutraliseCell(c.header))).join(',')];
   for (const row of rows) {

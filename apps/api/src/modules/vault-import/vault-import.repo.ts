@@ -59,7 +59,15 @@ export interface ImportError {
 
 export async function insertJob(
   db: Db,
-  v: { sponsorId: number; fileName: string; totalRows: number; validRows: number; rows: ImportRow[]; errors: ImportError[]; createdByUserId: number | null },
+  v: {
+    sponsorId: number;
+    fileName: string;
+    totalRows: number;
+    validRows: number;
+    rows: ImportRow[];
+    errors: ImportError[];
+    createdByUserId: number | null;
+  },
 ) {
   const [job] = await db
     .insert(importJobs)
@@ -100,7 +108,15 @@ export async function insertHolders(db: Db, sponsorId: number, rows: ImportRow[]
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
     const userJson = JSON.stringify(
-      part.map((r, n) => ({ n, email: r.email, first_name: r.firstName, middle_name: r.middleName, last_name: r.lastName, test_account: r.testAccount, localize: r.localize })),
+      part.map((r, n) => ({
+        n,
+        email: r.email,
+        first_name: r.firstName,
+        middle_name: r.middleName,
+        last_name: r.lastName,
+        test_account: r.testAccount,
+        localize: r.localize,
+      })),
     );
     const inserted = await rowsOf<{ id: number; email: string }>(
       db,

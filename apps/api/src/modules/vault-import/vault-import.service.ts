@@ -152,8 +152,10 @@ export async function confirm(ctx: Ctx, body: { jobId: string; sendActivationEma
   } catch (err) {
     // Drizzle wraps driver errors; a constraint refusing a row means nothing was imported.
     const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23503') throw conflict('A package of this file is no longer assigned to this portal. Nothing was imported; upload the file again.');
-    if (code === '23505') throw conflict('Some e-mails of this file were added to this portal meanwhile. Nothing was imported; upload the file again.');
+    if (code === '23503')
+      throw conflict('A package of this file is no longer assigned to this portal. Nothing was imported; upload the file again.');
+    if (code === '23505')
+      throw conflict('Some e-mails of this file were added to this portal meanwhile. Nothing was imported; upload the file again.');
     throw err;
   }
 }
@@ -171,7 +173,11 @@ async function confirmInTransaction(ctx: Ctx, body: { jobId: string; sendActivat
       };
     }
     const rows = job.rows as repo.ImportRow[];
-    const taken = await repo.existingEmails(tx, sponsorId, rows.map((r) => r.email.toLowerCase()));
+    const taken = await repo.existingEmails(
+      tx,
+      sponsorId,
+      rows.map((r) => r.email.toLowerCase()),
+    );
     const toImport = rows.filter((r) => !taken.has(r.email.toLowerCase()));
     const ids = await repo.insertHolders(tx, sponsorId, toImport);
     if (body.sendActivationEmail && toImport.length) {
@@ -212,10 +218,17 @@ async function confirmInTransaction(ctx: Ctx, body: { jobId: string; sendActivat
     });
     const n = toImport.length;
     const parts = [`${n.toLocaleString('en-US')} vault holder${n === 1 ? '' : 's'} imported from ${job.fileName}.`];
-    if (job.totalRows > job.validRows) parts.push(`${(job.totalRows - job.validRows).toLocaleString('en-US')} invalid row${job.totalRows - job.validRows === 1 ? ' was' : 's were'} left out.`);
+    if (job.totalRows > job.validRows)
+      parts.push(
+        `${(job.totalRows - job.validRows).toLocaleString('en-US')} invalid row${job.totalRows - job.validRows === 1 ? ' was' : 's were'} left out.`,
+      );
     if (skipped) parts.push(`${skipped} e-mail${skipped === 1 ? ' was' : 's were'} added by someone else since the preview and skipped.`);
     if (body.sendActivationEmail && n) parts.push('Activation e-mails are on their way.');
-    return { migrationStatus: n > 0 ? ('Success' as const) : ('NothingToImport' as const), importMessage: parts.join(' '), importedUsers: n };
+    return {
+      migrationStatus: n > 0 ? ('Success' as const) : ('NothingToImport' as const),
+      importMessage: parts.join(' '),
+      importedUsers: n,
+    };
   });
 }
 

@@ -24,11 +24,20 @@ beforeEach(async () => resetVaultData(t));
 
 const upload = (auth: Auth, sponsorId: number, content: string | Buffer, name = 'holders.csv', type = 'text/csv') => {
   const { payload, headers } = multipartBody({ name, type, content });
-  return t.app.inject({ method: 'POST', url: `/api/v1/users/import?sponsorId=${sponsorId}`, headers: { ...auth.headers, ...headers }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/users/import?sponsorId=${sponsorId}`,
+    headers: { ...auth.headers, ...headers },
+    payload,
+  });
 };
 const confirm = (auth: Auth, sponsorId: number, body: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/v1/users/import-vault?sponsorId=${sponsorId}`, headers: auth.headers, payload: body as never });
-const holders = async (sponsorId: number) => t.db.select().from(users).where(and(eq(users.role, 'vault_holder'), eq(users.sponsorId, sponsorId)));
+const holders = async (sponsorId: number) =>
+  t.db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'vault_holder'), eq(users.sponsorId, sponsorId)));
 
 const FILE = [
   'Email,First Name,Last Name,Package,License,Tag,testAccount',
@@ -70,7 +79,9 @@ describe('POST /api/v1/users/import (preview)', () => {
     expect(Buffer.byteLength(big)).toBeGreaterThan(10 * 1024 * 1024);
     const tooBig = await upload(admin, w.a.id, big);
     expect(tooBig.statusCode).toBe(413);
-    expect((await upload(admin, w.a.id, FILE, 'holders.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).statusCode).toBe(400);
+    expect(
+      (await upload(admin, w.a.id, FILE, 'holders.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).statusCode,
+    ).toBe(400);
     expect((await upload(admin, w.a.id, Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'holders.csv')).statusCode).toBe(400);
     const many = `email,firstName,lastName,package\n${'x@example.com,A,B,Gold Plan\n'.repeat(100_001)}`;
     const tooMany = await upload(admin, w.a.id, many);
@@ -79,7 +90,12 @@ describe('POST /api/v1/users/import (preview)', () => {
     const missing = await upload(admin, w.a.id, 'email,firstName\na@example.com,Ann\n');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/misses the columns: lastName, package/);
-    const json = await t.app.inject({ method: 'POST', url: `/api/v1/users/import?sponsorId=${w.a.id}`, headers: admin.headers, payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/import?sponsorId=${w.a.id}`,
+      headers: admin.headers,
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(400);
     expect(await t.db.select().from(importJobs)).toHaveLength(0);
   }, 60_000);
@@ -87,7 +103,9 @@ describe('POST /api/v1/users/import (preview)', () => {
   it('refuses another portal (403) and a missing portal (400)', async () => {
     expect((await upload(adminB, w.a.id, FILE)).statusCode).toBe(403);
     const { payload, headers } = multipartBody({ name: 'a.csv', content: FILE });
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/users/import', headers: { ...admin.headers, ...headers }, payload })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/users/import', headers: { ...admin.headers, ...headers }, payload })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -108,7 +126,12 @@ describe('POST /api/v1/users/import-vault (confirm)', () => {
     expect(ann).toMatchObject({ firstName: 'Ann', lastName: 'Lee', statusId: STATUS.pending, testAccount: true });
     const [v] = await t.db.select().from(vaults).where(eq(vaults.holderUserId, ann.id));
     expect(v).toMatchObject({ sponsorId: w.a.id, packageId: w.gold.id, license: 'annual', tag: 'family' });
-    const list = await t.app.inject({ method: 'POST', url: `/api/v1/vaultholders/search?sponsorId=${w.a.id}`, headers: admin.headers, payload: { fieldName: 'email', fieldValue: 'fay@' } });
+    const list = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/vaultholders/search?sponsorId=${w.a.id}`,
+      headers: admin.headers,
+      payload: { fieldName: 'email', fieldValue: 'fay@' },
+    });
     expect(list.json().data[0]).toMatchObject({ email: 'fay@example.com', package: 'Silver_50%', license: 'monthly' });
     expect(await t.db.select().from(emailOutbox)).toHaveLength(0);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'vault_holder.import'));
@@ -156,9 +179,10 @@ describe('POST /api/v1/users/import-vault (confirm)', () => {
     expect((await confirm(admin, w.a.id, { jobId: p.jobId })).json().importedUsers).toBe(31);
   });
 
-  it('refuses bad bodies, an unknown job and another portal\'s job (404), importing nothing', async () => {
+  it("refuses bad bodies, an unknown job and another portal's job (404), importing nothing", async () => {
     const p = (await upload(admin, w.a.id, FILE)).json();
-    for (const body of [{}, { jobId: 'nope' }, { jobId: p.jobId, extra: 1 }]) expect((await confirm(admin, w.a.id, body)).statusCode).toBe(400);
+    for (const body of [{}, { jobId: 'nope' }, { jobId: p.jobId, extra: 1 }])
+      expect((await confirm(admin, w.a.id, body)).statusCode).toBe(400);
     expect((await confirm(admin, w.a.id, { jobId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await confirm(adminB, w.b.id, { jobId: p.jobId })).statusCode).toBe(404);
     expect((await confirm(adminB, w.a.id, { jobId: p.jobId })).statusCode).toBe(403);
@@ -171,14 +195,21 @@ describe('GET /api/v1/users/import/{jobId}/errors', () => {
   it('downloads every invalid row with line and reasons, neutralising formulas', async () => {
     await createVault(t, admin, w.a.id, vaultBody({ email: 'taken@example.com', packageId: w.gold.id }));
     const p = (await upload(admin, w.a.id, `${FILE}\r\n=cmd@x.io,=1+1,Lee,Gold Plan`)).json();
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/users/import/${p.jobId}/errors?sponsorId=${w.a.id}`, headers: admin.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/import/${p.jobId}/errors?sponsorId=${w.a.id}`,
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="holders-errors.csv"');
     const { headers, rows } = parseCsv(res.body);
     expect(headers).toEqual(['line', 'email', 'firstName', 'lastName', 'package', 'errors']);
     expect(rows.map((r) => r.values.line)).toEqual(['3', '4', '5', '6', '7', '8', '10']);
     expect(rows.at(-1)!.values.email).toBe("'=cmd@x.io");
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/users/import/${p.jobId}/errors?sponsorId=${w.b.id}`, headers: adminB.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/users/import/${p.jobId}/errors?sponsorId=${w.b.id}`, headers: adminB.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

@@ -1,14 +1,30 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
-import { advisors, basePackages, documents, packageSponsor, sponsorGroups, sponsoredAdvisors, templates, users, vaults } from '../../db/schema/index.js';
+import {
+  advisors,
+  basePackages,
+  documents,
+  packageSponsor,
+  sponsoredAdvisors,
+  sponsorGroups,
+  templates,
+  users,
+  vaults,
+} from '../../db/schema/index.js';
 import type { Auth, TestApp } from '../../test/harness.js';
 
 /** Test data for the vault modules: two portals, packages, a group, a template and a representative. */
 export async function vaultWorld(t: TestApp) {
   const a = await t.createSponsor('AAA');
   const b = await t.createSponsor('BBB');
-  const [gold] = await t.db.insert(basePackages).values({ name: 'Gold Plan', storageQuotaBytes: 5_000_000_000, listPriceCents: 1000 }).returning();
-  const [silver] = await t.db.insert(basePackages).values({ name: 'Silver_50%', storageQuotaBytes: 1_000_000_000, listPriceCents: 500 }).returning();
+  const [gold] = await t.db
+    .insert(basePackages)
+    .values({ name: 'Gold Plan', storageQuotaBytes: 5_000_000_000, listPriceCents: 1000 })
+    .returning();
+  const [silver] = await t.db
+    .insert(basePackages)
+    .values({ name: 'Silver_50%', storageQuotaBytes: 1_000_000_000, listPriceCents: 500 })
+    .returning();
   const [other] = await t.db.insert(basePackages).values({ name: 'Bronze', storageQuotaBytes: 1_000_000, listPriceCents: 100 }).returning();
   await t.db.insert(packageSponsor).values([
     { packageId: gold!.id, sponsorId: a.id, priceSaleCents: 900 },
@@ -18,15 +34,33 @@ export async function vaultWorld(t: TestApp) {
   ]);
   const [group] = await t.db.insert(sponsorGroups).values({ sponsorId: a.id, name: 'East', code: 'EAST' }).returning();
   const [groupB] = await t.db.insert(sponsorGroups).values({ sponsorId: b.id, name: 'West', code: 'WEST' }).returning();
-  const [template] = await t.db.insert(templates).values({ sponsorId: a.id, name: 'Family folders', folders: ['Tax', 'Insurance'] }).returning();
+  const [template] = await t.db
+    .insert(templates)
+    .values({ sponsorId: a.id, name: 'Family folders', folders: ['Tax', 'Insurance'] })
+    .returning();
   const advisor = await makeAdvisor(t, 'rep@advisors.test', a.id);
   const advisorB = await makeAdvisor(t, 'repb@advisors.test', b.id);
   const loneAdvisor = await makeAdvisor(t, 'lone@advisors.test', null);
-  return { a, b, gold: gold!, silver: silver!, other: other!, group: group!, groupB: groupB!, template: template!, advisor, advisorB, loneAdvisor };
+  return {
+    a,
+    b,
+    gold: gold!,
+    silver: silver!,
+    other: other!,
+    group: group!,
+    groupB: groupB!,
+    template: template!,
+    advisor,
+    advisorB,
+    loneAdvisor,
+  };
 }
 
 export async function makeAdvisor(t: TestApp, email: string, sponsorId: number | null) {
-  const [u] = await t.db.insert(users).values({ role: 'advisor', email, firstName: 'Rep', lastName: email.split('@')[0]!, statusId: STATUS.active }).returning();
+  const [u] = await t.db
+    .insert(users)
+    .values({ role: 'advisor', email, firstName: 'Rep', lastName: email.split('@')[0]!, statusId: STATUS.active })
+    .returning();
   await t.db.insert(advisors).values({ userId: u!.id });
   if (sponsorId) await t.db.insert(sponsoredAdvisors).values({ userId: u!.id, sponsorId });
   return u!;

@@ -7,8 +7,8 @@ import {
   basePackages,
   documents,
   packageSponsor,
-  sponsorGroups,
   sponsoredAdvisors,
+  sponsorGroups,
   sponsors,
   templates,
   users,
@@ -222,7 +222,13 @@ export async function emailTaken(db: Db, sponsorId: number, email: string): Prom
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'vault_holder'), sql`coalesce(${users.sponsorId}, 0) = ${sponsorId}`, sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .where(
+      and(
+        eq(users.role, 'vault_holder'),
+        sql`coalesce(${users.sponsorId}, 0) = ${sponsorId}`,
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -236,12 +242,18 @@ export async function packageAssigned(db: Db, sponsorId: number, packageId: numb
 }
 
 export async function groupOfSponsor(db: Db, sponsorId: number, groupId: number): Promise<boolean> {
-  const [row] = await db.select({ id: sponsorGroups.id }).from(sponsorGroups).where(and(eq(sponsorGroups.id, groupId), eq(sponsorGroups.sponsorId, sponsorId)));
+  const [row] = await db
+    .select({ id: sponsorGroups.id })
+    .from(sponsorGroups)
+    .where(and(eq(sponsorGroups.id, groupId), eq(sponsorGroups.sponsorId, sponsorId)));
   return Boolean(row);
 }
 
 export async function templateOfSponsor(db: Db, sponsorId: number, templateId: number): Promise<boolean> {
-  const [row] = await db.select({ id: templates.id }).from(templates).where(and(eq(templates.id, templateId), eq(templates.sponsorId, sponsorId)));
+  const [row] = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.id, templateId), eq(templates.sponsorId, sponsorId)));
   return Boolean(row);
 }
 
@@ -309,7 +321,10 @@ export async function insertHolder(
 
 export async function archiveVault(db: Db, vaultId: number, userId: number, byUserId: number | null, reason: string) {
   const now = new Date();
-  await db.update(vaults).set({ archivedAt: now, archivedByUserId: byUserId, archiveReason: reason, updatedAt: now }).where(eq(vaults.id, vaultId));
+  await db
+    .update(vaults)
+    .set({ archivedAt: now, archivedByUserId: byUserId, archiveReason: reason, updatedAt: now })
+    .where(eq(vaults.id, vaultId));
   await db.update(users).set({ statusId: 4, updatedAt: now }).where(eq(users.id, userId));
 }
 

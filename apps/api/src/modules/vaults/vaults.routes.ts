@@ -137,7 +137,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a vault',
         description:
-          'Creates the vault holder (pending activation) and the vault. The package must be assigned to the portal; group, template and trusted advisors (sponsoredAdvisorUserId: user ids of the portal\'s representatives, or null) must be the portal\'s. When advisors are chosen, middleName, organizationName, tag, entityType and group must not be sent. tag defaults to individual. 409 when the e-mail is already a vault holder of this portal. With sendActivationEmail the activation e-mail (a single-use link) is queued in the same transaction.',
+          "Creates the vault holder (pending activation) and the vault. The package must be assigned to the portal; group, template and trusted advisors (sponsoredAdvisorUserId: user ids of the portal's representatives, or null) must be the portal's. When advisors are chosen, middleName, organizationName, tag, entityType and group must not be sent. tag defaults to individual. 409 when the e-mail is already a vault holder of this portal. With sendActivationEmail the activation e-mail (a single-use link) is queued in the same transaction.",
         querystring: vaultCreateQuery,
         body: vaultCreateBody,
         response: { 201: vaultCreated, ...failures },
@@ -153,7 +153,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Activate or deactivate a vault holder',
-        description: 'statusId 1 activates, 2 deactivates (and ends the holder\'s sessions). An archived vault cannot change status (409).',
+        description: "statusId 1 activates, 2 deactivates (and ends the holder's sessions). An archived vault cannot change status (409).",
         querystring: sponsoridQuery,
         body: vaultActivateBody,
         response: { 200: serverMessage, ...failures },
@@ -193,7 +193,8 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.body?.id !== undefined && request.body.id !== request.params.id) throw badRequest('The id in the body does not match the path.');
+      if (request.body?.id !== undefined && request.body.id !== request.params.id)
+        throw badRequest('The id in the body does not match the path.');
       return service.resendActivationEmail(ctx(app, request), request.params.id);
     },
   );
@@ -222,7 +223,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Save the test-account flag of a user',
         description:
-          'The user as body (optional). Sets the test-account flag from `testaccount` (or, without it, from the body\'s testAccount); nothing else changes. Works for a vault holder of the portal and for a trusted advisor linked to it. Audited when the flag changes.',
+          "The user as body (optional). Sets the test-account flag from `testaccount` (or, without it, from the body's testAccount); nothing else changes. Works for a vault holder of the portal and for a trusted advisor linked to it. Audited when the flag changes.",
         params: vaultIdParams,
         querystring: userTestAccountQuery,
         body: userUpdateBody,
@@ -239,7 +240,8 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Reset the MFA of a vault holder',
-        description: '`ownerId` is the vault id. Clears the holder\'s MFA enrolment and ends their sessions; they enrol again at next sign-in. Needs hasManageMfaAccess.',
+        description:
+          "`ownerId` is the vault id. Clears the holder's MFA enrolment and ends their sessions; they enrol again at next sign-in. Needs hasManageMfaAccess.",
         querystring: ownerQuery,
         body: mfaResetBody.nullable(),
         response: { 200: serverMessage, ...failures },
@@ -272,7 +274,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Archive a vault',
         description:
-          'Sets the holder to status 4 (Archived), records the reason (deleteReason: 20 to 1024 characters after trimming), who and when, and ends the holder\'s sessions. The documents are kept. 409 when already archived. Needs hasArchiveVaultAccess.',
+          "Sets the holder to status 4 (Archived), records the reason (deleteReason: 20 to 1024 characters after trimming), who and when, and ends the holder's sessions. The documents are kept. 409 when already archived. Needs hasArchiveVaultAccess.",
         params: vaultIdParams,
         querystring: sponsoridQuery,
         body: archiveBody,
@@ -305,7 +307,8 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Vault details',
-        description: 'Profile, package and license, status, group, template, advisors, document count, storage used, dates, MFA state and the holder\'s audit history (latest 100).',
+        description:
+          "Profile, package and license, status, group, template, advisors, document count, storage used, dates, MFA state and the holder's audit history (latest 100).",
         params: vaultIdParams,
         querystring: sponsoridQuery,
         response: { 200: vaultDetails, ...failures },

@@ -7,9 +7,9 @@ import {
   EXPORT_MAX_ROWS,
   type ListResponse,
   type PortalUser,
+  type ServerMessage,
   STATUS,
   STATUS_NAMES,
-  type ServerMessage,
   VAULT_COLUMN_LABELS,
   VAULT_COLUMNS,
   type VaultColumn,
@@ -21,7 +21,15 @@ import {
   type VaultSearchField,
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
-import { type AccountRef, done, resendActivation, resetMfa, revokeSessions, sendPasswordReset, setAccountStatus } from '../../lib/accounts.js';
+import {
+  type AccountRef,
+  done,
+  resendActivation,
+  resetMfa,
+  revokeSessions,
+  sendPasswordReset,
+  setAccountStatus,
+} from '../../lib/accounts.js';
 import { toCsv } from '../../lib/csv.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
@@ -153,7 +161,9 @@ export async function list(
 ): Promise<ListResponse<VaultHolderItem>> {
   const filter = repo.holderFilter(search?.fieldName, search?.fieldValue);
   const ids =
-    filter.kind === 'all' && sponsorId !== null ? await unfilteredPage(db, sponsorId, q.offset, q.limit) : await repo.pageIds(db, sponsorId, filter, q.offset, q.limit);
+    filter.kind === 'all' && sponsorId !== null
+      ? await unfilteredPage(db, sponsorId, q.offset, q.limit)
+      : await repo.pageIds(db, sponsorId, filter, q.offset, q.limit);
   const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
   const [rows, total] = await Promise.all([
     repo.holdersByIds(db, ids),
@@ -172,68 +182,83 @@ export async function create(ctx: Ctx, body: VaultCreateBody): Promise<VaultCrea
   const sponsorId = ctx.sponsor.id;
   const advisorIds = [...new Set(body.sponsoredAdvisorUserId ?? [])];
   const email = body.email.trim();
-  return changing(sponsorId, ctx.db.transaction(async (tx) => {
-    const problems: { field: string; message: string }[] = [];
-    if (!(await repo.packageAssigned(tx, sponsorId, body.packageId))) problems.push({ field: 'packageId', message: 'Choose a package of this portal.' });
-    if (body.group != null && !(await repo.groupOfSponsor(tx, sponsorId, body.group))) problems.push({ field: 'group', message: 'Choose a group of this portal.' });
-    if (body.templateId != null && !(await repo.templateOfSponsor(tx, sponsorId, body.templateId))) {
-      problems.push({ field: 'templateId', message: 'Choose a template of this portal.' });
-    }
-    if (advisorIds.length) {
-      const known = new Set(await repo.sponsoredAdvisorUserIds(tx, sponsorId, advisorIds));
-      const unknown = advisorIds.filter((id) => !known.has(id));
-      if (unknown.length) problems.push({ field: 'sponsoredAdvisorUserId', message: `Not a trusted advisor of this portal: ${unknown.join(', ')}.` });
-    }
-    if (problems.length) throw badRequest(problems.map((p) => p.message).join(' '), problems);
-    if (await repo.emailTaken(tx, sponsorId, email)) {
-      throw conflict(`A vault holder with the e-mail ${email} already exists in this portal.`, [{ field: 'email', message: 'This e-mail address is already used in this portal.' }]);
-    }
-    const created = await repo.insertHolder(tx, {
-      sponsorId,
-      email,
-      firstName: body.firstName,
-      middleName: body.middleName?.trim() || null,
-      lastName: body.lastName,
-      organizationName: body.organizationName?.trim() || null,
-      testAccount: body.testAccount ?? false,
-      localize: body.localize ?? 'en',
-      packageId: body.packageId,
-      tag: body.tag ?? DEFAULT_VAULT_TAG,
-      entityType: body.entityType?.trim() || null,
-      groupId: body.group ?? null,
-      templateId: body.templateId ?? null,
-      advisorUserIds: advisorIds,
-    });
-    if (body.sendActivationEmail) {
-      await sendPasswordLink(tx, { publicUrl: ctx.publicUrl, userId: created.userId, email, firstName: body.firstName, sponsorId, purpose: 'activation' });
-    }
-    await writeAudit(tx, ctx.actor, {
-      action: `${TARGET}.create`,
-      sponsorId,
-      targetType: TARGET,
-      targetId: created.userId,
-      logJson: {
+  return changing(
+    sponsorId,
+    ctx.db.transaction(async (tx) => {
+      const problems: { field: string; message: string }[] = [];
+      if (!(await repo.packageAssigned(tx, sponsorId, body.packageId)))
+        problems.push({ field: 'packageId', message: 'Choose a package of this portal.' });
+      if (body.group != null && !(await repo.groupOfSponsor(tx, sponsorId, body.group)))
+        problems.push({ field: 'group', message: 'Choose a group of this portal.' });
+      if (body.templateId != null && !(await repo.templateOfSponsor(tx, sponsorId, body.templateId))) {
+        problems.push({ field: 'templateId', message: 'Choose a template of this portal.' });
+      }
+      if (advisorIds.length) {
+        const known = new Set(await repo.sponsoredAdvisorUserIds(tx, sponsorId, advisorIds));
+        const unknown = advisorIds.filter((id) => !known.has(id));
+        if (unknown.length)
+          problems.push({ field: 'sponsoredAdvisorUserId', message: `Not a trusted advisor of this portal: ${unknown.join(', ')}.` });
+      }
+      if (problems.length) throw badRequest(problems.map((p) => p.message).join(' '), problems);
+      if (await repo.emailTaken(tx, sponsorId, email)) {
+        throw conflict(`A vault holder with the e-mail ${email} already exists in this portal.`, [
+          { field: 'email', message: 'This e-mail address is already used in this portal.' },
+        ]);
+      }
+      const created = await repo.insertHolder(tx, {
+        sponsorId,
         email,
-        vaultId: created.vaultId,
+        firstName: body.firstName,
+        middleName: body.middleName?.trim() || null,
+        lastName: body.lastName,
+        organizationName: body.organizationName?.trim() || null,
+        testAccount: body.testAccount ?? false,
+        localize: body.localize ?? 'en',
         packageId: body.packageId,
         tag: body.tag ?? DEFAULT_VAULT_TAG,
-        group: body.group ?? null,
+        entityType: body.entityType?.trim() || null,
+        groupId: body.group ?? null,
         templateId: body.templateId ?? null,
-        sponsoredAdvisorUserId: advisorIds.length ? advisorIds : null,
-        sendActivationEmail: body.sendActivationEmail ?? false,
-        testAccount: body.testAccount ?? false,
-      },
-    });
-    return {
-      id: created.userId,
-      vaultId: created.vaultId,
-      email,
-      statusId: created.statusId,
-      message: body.sendActivationEmail
-        ? `The vault of ${body.firstName} ${body.lastName} is created. An activation e-mail was sent to ${email}.`
-        : `The vault of ${body.firstName} ${body.lastName} is created.`,
-    };
-  }));
+        advisorUserIds: advisorIds,
+      });
+      if (body.sendActivationEmail) {
+        await sendPasswordLink(tx, {
+          publicUrl: ctx.publicUrl,
+          userId: created.userId,
+          email,
+          firstName: body.firstName,
+          sponsorId,
+          purpose: 'activation',
+        });
+      }
+      await writeAudit(tx, ctx.actor, {
+        action: `${TARGET}.create`,
+        sponsorId,
+        targetType: TARGET,
+        targetId: created.userId,
+        logJson: {
+          email,
+          vaultId: created.vaultId,
+          packageId: body.packageId,
+          tag: body.tag ?? DEFAULT_VAULT_TAG,
+          group: body.group ?? null,
+          templateId: body.templateId ?? null,
+          sponsoredAdvisorUserId: advisorIds.length ? advisorIds : null,
+          sendActivationEmail: body.sendActivationEmail ?? false,
+          testAccount: body.testAccount ?? false,
+        },
+      });
+      return {
+        id: created.userId,
+        vaultId: created.vaultId,
+        email,
+        statusId: created.statusId,
+        message: body.sendActivationEmail
+          ? `The vault of ${body.firstName} ${body.lastName} is created. An activation e-mail was sent to ${email}.`
+          : `The vault of ${body.firstName} ${body.lastName} is created.`,
+      };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- users/{id}
@@ -244,10 +269,17 @@ export async function getUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, id: number): Pro
   return { ...u, role: u.role as PortalUser['role'], status: statusName(u.statusId), sponsorId: ctx.sponsor.id };
 }
 
-export async function updateUser(ctx: Ctx, id: number, flag: boolean | undefined, body: { id?: number; testAccount?: boolean } | undefined): Promise<PortalUser> {
-  if (body?.id !== undefined && body.id !== id) throw badRequest('The id in the body does not match the path.', [{ field: 'id', message: 'Must be the id of the path' }]);
+export async function updateUser(
+  ctx: Ctx,
+  id: number,
+  flag: boolean | undefined,
+  body: { id?: number; testAccount?: boolean } | undefined,
+): Promise<PortalUser> {
+  if (body?.id !== undefined && body.id !== id)
+    throw badRequest('The id in the body does not match the path.', [{ field: 'id', message: 'Must be the id of the path' }]);
   const testAccount = flag ?? body?.testAccount;
-  if (testAccount === undefined) throw badRequest('Say whether this is a test account (testaccount=true or false).', [{ field: 'testaccount', message: 'Required' }]);
+  if (testAccount === undefined)
+    throw badRequest('Say whether this is a test account (testaccount=true or false).', [{ field: 'testaccount', message: 'Required' }]);
   return ctx.db.transaction(async (tx) => {
     const u = await repo.findPortalUser(tx, ctx.sponsor.id, id);
     if (!u) throw notFound('The user');
@@ -275,7 +307,10 @@ async function holderOr404(tx: Db, ctx: Ctx, userId: number) {
 }
 
 export function setStatus(ctx: Ctx, body: { id: number; statusId: 1 | 2 }): Promise<ServerMessage> {
-  return changing(ctx.sponsor.id, ctx.db.transaction(async (tx) => setAccountStatus(tx, actionCtx(ctx), await holderOr404(tx, ctx, body.id), body.statusId)));
+  return changing(
+    ctx.sponsor.id,
+    ctx.db.transaction(async (tx) => setAccountStatus(tx, actionCtx(ctx), await holderOr404(tx, ctx, body.id), body.statusId)),
+  );
 }
 
 export function resetPassword(ctx: Ctx, id: number): Promise<ServerMessage> {
@@ -307,21 +342,27 @@ export async function documentCount(ctx: Pick<Ctx, 'db' | 'sponsor'>, vaultId: n
 
 /** Archive (specification section 4): status 4 Archived, reason, who and when; the data is kept. */
 export function archive(ctx: Ctx, vaultId: number, reason: string): Promise<ServerMessage> {
-  return changing(ctx.sponsor.id, ctx.db.transaction(async (tx) => {
-    const h = await byVaultOr404(tx, ctx, vaultId);
-    if (h.archivedAt || h.statusId === STATUS.archived) throw conflict(`The vault of ${h.firstName} ${h.lastName} is already archived.`);
-    const documents = await repo.documentCount(tx, vaultId);
-    await repo.archiveVault(tx, vaultId, h.id, ctx.actor.userId, reason);
-    await revokeSessions(tx, [h.id]);
-    await writeAudit(tx, ctx.actor, {
-      action: `${TARGET}.archive`,
-      sponsorId: ctx.sponsor.id,
-      targetType: TARGET,
-      targetId: h.id,
-      logJson: { email: h.email, vaultId, documents, reason, statusId: { from: h.statusId, to: STATUS.archived } },
-    });
-    return done(`The vault of ${h.firstName} ${h.lastName} is archived. Its ${documents} document${documents === 1 ? '' : 's'} are kept.`, { vaultId, documents });
-  }));
+  return changing(
+    ctx.sponsor.id,
+    ctx.db.transaction(async (tx) => {
+      const h = await byVaultOr404(tx, ctx, vaultId);
+      if (h.archivedAt || h.statusId === STATUS.archived) throw conflict(`The vault of ${h.firstName} ${h.lastName} is already archived.`);
+      const documents = await repo.documentCount(tx, vaultId);
+      await repo.archiveVault(tx, vaultId, h.id, ctx.actor.userId, reason);
+      await revokeSessions(tx, [h.id]);
+      await writeAudit(tx, ctx.actor, {
+        action: `${TARGET}.archive`,
+        sponsorId: ctx.sponsor.id,
+        targetType: TARGET,
+        targetId: h.id,
+        logJson: { email: h.email, vaultId, documents, reason, statusId: { from: h.statusId, to: STATUS.archived } },
+      });
+      return done(
+        `The vault of ${h.firstName} ${h.lastName} is archived. Its ${documents} document${documents === 1 ? '' : 's'} are kept.`,
+        { vaultId, documents },
+      );
+    }),
+  );
 }
 
 /**
@@ -329,28 +370,37 @@ export function archive(ctx: Ctx, vaultId: number, reason: string): Promise<Serv
  * (409 otherwise), so documents are never removed by a single click.
  */
 export function remove(ctx: Ctx, vaultId: number): Promise<ServerMessage> {
-  return changing(ctx.sponsor.id, ctx.db.transaction(async (tx) => {
-    const h = await byVaultOr404(tx, ctx, vaultId);
-    const documents = await repo.documentCount(tx, vaultId);
-    if (documents > 0 && !h.archivedAt) {
-      throw conflict(`The vault of ${h.firstName} ${h.lastName} holds ${documents} document${documents === 1 ? '' : 's'}. Archive it first; an archived vault can then be deleted.`);
-    }
-    await repo.deleteHolder(tx, h.id);
-    await writeAudit(tx, ctx.actor, {
-      action: `${TARGET}.delete`,
-      sponsorId: ctx.sponsor.id,
-      targetType: TARGET,
-      targetId: h.id,
-      logJson: { email: h.email, vaultId, documents, wasArchived: Boolean(h.archivedAt) },
-    });
-    return done(`${h.firstName} ${h.lastName} and the vault were deleted.`, { vaultId });
-  }));
+  return changing(
+    ctx.sponsor.id,
+    ctx.db.transaction(async (tx) => {
+      const h = await byVaultOr404(tx, ctx, vaultId);
+      const documents = await repo.documentCount(tx, vaultId);
+      if (documents > 0 && !h.archivedAt) {
+        throw conflict(
+          `The vault of ${h.firstName} ${h.lastName} holds ${documents} document${documents === 1 ? '' : 's'}. Archive it first; an archived vault can then be deleted.`,
+        );
+      }
+      await repo.deleteHolder(tx, h.id);
+      await writeAudit(tx, ctx.actor, {
+        action: `${TARGET}.delete`,
+        sponsorId: ctx.sponsor.id,
+        targetType: TARGET,
+        targetId: h.id,
+        logJson: { email: h.email, vaultId, documents, wasArchived: Boolean(h.archivedAt) },
+      });
+      return done(`${h.firstName} ${h.lastName} and the vault were deleted.`, { vaultId });
+    }),
+  );
 }
 
 export async function details(ctx: Pick<Ctx, 'db' | 'sponsor'>, vaultId: number): Promise<VaultDetails> {
   const d = await repo.vaultDetails(ctx.db, ctx.sponsor.id, vaultId);
   if (!d) throw vaultNotFound();
-  const [advisorRows, count, history] = await Promise.all([repo.vaultAdvisorList(ctx.db, vaultId), repo.documentCount(ctx.db, vaultId), repo.holderHistory(ctx.db, d.id)]);
+  const [advisorRows, count, history] = await Promise.all([
+    repo.vaultAdvisorList(ctx.db, vaultId),
+    repo.documentCount(ctx.db, vaultId),
+    repo.holderHistory(ctx.db, d.id),
+  ]);
   return {
     vaultId: d.vaultId,
     id: d.id,
@@ -364,7 +414,10 @@ export async function details(ctx: Pick<Ctx, 'db' | 'sponsor'>, vaultId: number)
     testAccount: d.testAccount,
     statusId: d.statusId,
     status: statusName(d.statusId),
-    package: d.packageId != null && d.packageName != null ? { id: d.packageId, name: d.packageName, storageQuotaBytes: Number(d.storageQuotaBytes ?? 0) } : null,
+    package:
+      d.packageId != null && d.packageName != null
+        ? { id: d.packageId, name: d.packageName, storageQuotaBytes: Number(d.storageQuotaBytes ?? 0) }
+        : null,
     license: d.license,
     tag: d.tag,
     entityType: d.entityType,
@@ -401,67 +454,105 @@ export async function bulk(ctx: Ctx, body: BulkBody): Promise<BulkResult> {
     ids = await repo.allIds(ctx.db, ctx.sponsor.id, filter, BULK_MAX + 1);
     if (ids.length > BULK_MAX) throw badRequest(`More than ${BULK_MAX} vault holders match. Narrow the search and try again.`);
   }
-  return changing(ctx.sponsor.id, ctx.db.transaction(async (tx) => {
-    const rows = await repo.holdersForBulk(tx, ctx.sponsor.id, ids);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const results: BulkResult['results'] = [];
-    const ac = actionCtx(ctx);
-    for (const id of ids) {
-      const h = byId.get(id);
-      if (!h) {
-        results.push({ id, email: null, outcome: 'error', message: 'The vault holder was not found.' });
-        continue;
-      }
-      const account: AccountRef = h;
-      try {
-        if (body.action === 'resendActivation') {
-          if (h.statusId !== STATUS.pending) {
-            results.push({ id, email: h.email, outcome: 'skipped', message: `${h.firstName} ${h.lastName} has already activated the account.` });
-            continue;
-          }
-          const m = await resendActivation(tx, ac, account);
-          results.push({ id, email: h.email, outcome: 'success', message: m.message });
-        } else {
-          const target = body.action === 'activate' ? STATUS.active : STATUS.inactive;
-          if (h.statusId === target) {
-            results.push({ id, email: h.email, outcome: 'skipped', message: `${h.firstName} ${h.lastName} is already ${target === STATUS.active ? 'active' : 'inactive'}.` });
-            continue;
-          }
-          const m = await setAccountStatus(tx, ac, account, target);
-          results.push({ id, email: h.email, outcome: 'success', message: m.message });
+  return changing(
+    ctx.sponsor.id,
+    ctx.db.transaction(async (tx) => {
+      const rows = await repo.holdersForBulk(tx, ctx.sponsor.id, ids);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const results: BulkResult['results'] = [];
+      const ac = actionCtx(ctx);
+      for (const id of ids) {
+        const h = byId.get(id);
+        if (!h) {
+          results.push({ id, email: null, outcome: 'error', message: 'The vault holder was not found.' });
+          continue;
         }
-      } catch (err) {
-        // Account helpers refuse before writing anything, so the transaction stays usable.
-        if (!(err instanceof AppError)) throw err;
-        results.push({ id, email: h.email, outcome: 'error', message: err.message });
+        const account: AccountRef = h;
+        try {
+          if (body.action === 'resendActivation') {
+            if (h.statusId !== STATUS.pending) {
+              results.push({
+                id,
+                email: h.email,
+                outcome: 'skipped',
+                message: `${h.firstName} ${h.lastName} has already activated the account.`,
+              });
+              continue;
+            }
+            const m = await resendActivation(tx, ac, account);
+            results.push({ id, email: h.email, outcome: 'success', message: m.message });
+          } else {
+            const target = body.action === 'activate' ? STATUS.active : STATUS.inactive;
+            if (h.statusId === target) {
+              results.push({
+                id,
+                email: h.email,
+                outcome: 'skipped',
+                message: `${h.firstName} ${h.lastName} is already ${target === STATUS.active ? 'active' : 'inactive'}.`,
+              });
+              continue;
+            }
+            const m = await setAccountStatus(tx, ac, account, target);
+            results.push({ id, email: h.email, outcome: 'success', message: m.message });
+          }
+        } catch (err) {
+          // Account helpers refuse before writing anything, so the transaction stays usable.
+          if (!(err instanceof AppError)) throw err;
+          results.push({ id, email: h.email, outcome: 'error', message: err.message });
+        }
       }
-    }
-    const count = (o: string) => results.filter((r) => r.outcome === o).length;
-    await writeAudit(tx, ctx.actor, {
-      action: `${TARGET}.bulk_${body.action}`,
-      sponsorId: ctx.sponsor.id,
-      targetType: 'sponsor',
-      targetId: ctx.sponsor.id,
-      logJson: { requested: ids.length, succeeded: count('success'), skipped: count('skipped'), failed: count('error'), bySearch: !body.ids?.length, search: body.search ?? null, label: BULK_LABEL[body.action] },
-    });
-    return { action: body.action, total: results.length, succeeded: count('success'), skipped: count('skipped'), failed: count('error'), results };
-  }));
+      const count = (o: string) => results.filter((r) => r.outcome === o).length;
+      await writeAudit(tx, ctx.actor, {
+        action: `${TARGET}.bulk_${body.action}`,
+        sponsorId: ctx.sponsor.id,
+        targetType: 'sponsor',
+        targetId: ctx.sponsor.id,
+        logJson: {
+          requested: ids.length,
+          succeeded: count('success'),
+          skipped: count('skipped'),
+          failed: count('error'),
+          bySearch: !body.ids?.length,
+          search: body.search ?? null,
+          label: BULK_LABEL[body.action],
+        },
+      });
+      return {
+        action: body.action,
+        total: results.length,
+        succeeded: count('success'),
+        skipped: count('skipped'),
+        failed: count('error'),
+        results,
+      };
+    }),
+  );
 }
 
 export function parseColumns(raw: string | undefined): VaultColumn[] {
   if (!raw?.trim()) return DEFAULT_VAULT_COLUMNS;
-  const cols = raw.split(',').map((c) => c.trim()).filter(Boolean);
+  const cols = raw
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const bad = cols.filter((c) => !(VAULT_COLUMNS as readonly string[]).includes(c));
-  if (bad.length) throw badRequest(`Unknown column${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}. Use ${VAULT_COLUMNS.join(', ')}.`, [{ field: 'columns', message: 'Unknown column' }]);
+  if (bad.length)
+    throw badRequest(`Unknown column${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}. Use ${VAULT_COLUMNS.join(', ')}.`, [
+      { field: 'columns', message: 'Unknown column' },
+    ]);
   return [...new Set(cols)] as VaultColumn[];
 }
 
 /** CSV of the current view (search and chosen columns); every cell is neutralised against formulas. */
-export async function exportCsv(ctx: Pick<Ctx, 'db' | 'sponsor' | 'actor'>, q: { fieldName?: VaultSearchField; fieldValue?: string; columns?: string }) {
+export async function exportCsv(
+  ctx: Pick<Ctx, 'db' | 'sponsor' | 'actor'>,
+  q: { fieldName?: VaultSearchField; fieldValue?: string; columns?: string },
+) {
   const columns = parseColumns(q.columns);
   const filter = repo.holderFilter(q.fieldName, q.fieldValue);
   const ids = await repo.allIds(ctx.db, ctx.sponsor.id, filter, EXPORT_MAX_ROWS + 1);
-  if (ids.length > EXPORT_MAX_ROWS) throw badRequest(`More than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} vault holders match. Narrow the search to export.`);
+  if (ids.length > EXPORT_MAX_ROWS)
+    throw badRequest(`More than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} vault holders match. Narrow the search to export.`);
   const items: VaultHolderItem[] = [];
   for (let i = 0; i < ids.length; i += 5000) {
     items.push(...(await repo.holdersByIds(ctx.db, ids.slice(i, i + 5000))).map(toItem));

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, passwordTokens, users, vaultAdvisors, vaultHolders, vaults } from '../../db/schema/index.js';
 import { parseCsv } from '../../lib/csv.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
-import { setAnchorStrideForTests } from './vaults.service.js';
 import { addDocuments, createVault, resetVaultData, setStatus, userRow, vaultBody, vaultRow, vaultWorld } from './vaults.fixtures.js';
+import { setAnchorStrideForTests } from './vaults.service.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof vaultWorld>>;
@@ -34,7 +34,12 @@ const audits = async (action: string) => t.db.select().from(auditLog).where(eq(a
 
 describe('POST /api/v1/users (create vault)', () => {
   it('creates a pending holder and vault with the defaults, audits it, and sends no e-mail unless asked', async () => {
-    const res = await req(admin, 'POST', `/api/v1/users?sponsorId=${w.a.id}`, vaultBody({ email: 'Anna.Berg@Example.com', packageId: w.gold.id }));
+    const res = await req(
+      admin,
+      'POST',
+      `/api/v1/users?sponsorId=${w.a.id}`,
+      vaultBody({ email: 'Anna.Berg@Example.com', packageId: w.gold.id }),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ email: 'Anna.Berg@Example.com', statusId: STATUS.pending });
@@ -49,7 +54,12 @@ describe('POST /api/v1/users (create vault)', () => {
   });
 
   it('queues the activation e-mail with a single-use link in the same transaction', async () => {
-    const res = await req(admin, 'POST', `/api/v1/users?sponsorId=${w.a.id}`, vaultBody({ email: 'mail@example.com', packageId: w.gold.id, sendActivationEmail: true }));
+    const res = await req(
+      admin,
+      'POST',
+      `/api/v1/users?sponsorId=${w.a.id}`,
+      vaultBody({ email: 'mail@example.com', packageId: w.gold.id, sendActivationEmail: true }),
+    );
     expect(res.statusCode).toBe(201);
     const [mail] = await t.db.select().from(emailOutbox);
     expect(mail).toMatchObject({ toAddress: 'mail@example.com', template: 'activation', sponsorId: w.a.id });
@@ -77,16 +87,31 @@ describe('POST /api/v1/users (create vault)', () => {
         localize: 'fr',
       }),
     );
-    expect(await vaultRow(t, full.vaultId)).toMatchObject({ tag: 'business', entityType: 'LLC', groupId: w.group.id, templateId: w.template.id });
+    expect(await vaultRow(t, full.vaultId)).toMatchObject({
+      tag: 'business',
+      entityType: 'LLC',
+      groupId: w.group.id,
+      templateId: w.template.id,
+    });
     expect(await userRow(t, full.id)).toMatchObject({ middleName: 'Maria', testAccount: true, localize: 'fr' });
-    const withAdvisor = await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id, sponsoredAdvisorUserId: [w.advisor.id], templateId: null }));
+    const withAdvisor = await createVault(
+      t,
+      admin,
+      w.a.id,
+      vaultBody({ packageId: w.gold.id, sponsoredAdvisorUserId: [w.advisor.id], templateId: null }),
+    );
     const links = await t.db.select().from(vaultAdvisors).where(eq(vaultAdvisors.vaultId, withAdvisor.vaultId));
     expect(links).toEqual([{ vaultId: withAdvisor.vaultId, advisorUserId: w.advisor.id }]);
     expect((await vaultRow(t, withAdvisor.vaultId))!.tag).toBe('individual');
   });
 
   it('accepts accented letters in the e-mail domain', async () => {
-    const res = await req(admin, 'POST', `/api/v1/users?sponsorId=${w.a.id}`, vaultBody({ email: 'jo@müller-bäcker.de', packageId: w.gold.id }));
+    const res = await req(
+      admin,
+      'POST',
+      `/api/v1/users?sponsorId=${w.a.id}`,
+      vaultBody({ email: 'jo@müller-bäcker.de', packageId: w.gold.id }),
+    );
     expect(res.statusCode).toBe(201);
   });
 
@@ -131,14 +156,24 @@ describe('POST /api/v1/users (create vault)', () => {
 
   it('answers 409 for an e-mail already used in the portal (any case), but allows it in another portal', async () => {
     await createVault(t, admin, w.a.id, vaultBody({ email: 'dup@example.com', packageId: w.gold.id }));
-    const again = await req(admin, 'POST', `/api/v1/users?sponsorId=${w.a.id}`, vaultBody({ email: 'DUP@example.com', packageId: w.gold.id }));
+    const again = await req(
+      admin,
+      'POST',
+      `/api/v1/users?sponsorId=${w.a.id}`,
+      vaultBody({ email: 'DUP@example.com', packageId: w.gold.id }),
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('A vault holder with the e-mail DUP@example.com already exists in this portal.');
-    const elsewhere = await req(adminB, 'POST', `/api/v1/users?sponsorId=${w.b.id}`, vaultBody({ email: 'dup@example.com', packageId: w.gold.id }));
+    const elsewhere = await req(
+      adminB,
+      'POST',
+      `/api/v1/users?sponsorId=${w.b.id}`,
+      vaultBody({ email: 'dup@example.com', packageId: w.gold.id }),
+    );
     expect(elsewhere.statusCode).toBe(201);
   });
 
-  it("refuses another portal (403) and a missing portal (400)", async () => {
+  it('refuses another portal (403) and a missing portal (400)', async () => {
     const res = await req(admin, 'POST', `/api/v1/users?sponsorId=${w.b.id}`, vaultBody({ packageId: w.gold.id }));
     expect(res.statusCode).toBe(403);
     expect((await req(admin, 'POST', '/api/v1/users', vaultBody({ packageId: w.gold.id }))).statusCode).toBe(400);
@@ -156,8 +191,14 @@ describe('list and search', () => {
       ['Dan', 'Alpha', 'dan@delta.net', w.silver.id],
       ['Eve', 'Vance', 'eve@alpha.com', w.gold.id],
     ] as const;
-    for (const [firstName, lastName, email, packageId] of names) made.push(await createVault(t, admin, w.a.id, vaultBody({ firstName, lastName, email, packageId })));
-    await createVault(t, adminB, w.b.id, vaultBody({ firstName: 'Alice', lastName: 'Other', email: 'alice@alpha.com', packageId: w.gold.id }));
+    for (const [firstName, lastName, email, packageId] of names)
+      made.push(await createVault(t, admin, w.a.id, vaultBody({ firstName, lastName, email, packageId })));
+    await createVault(
+      t,
+      adminB,
+      w.b.id,
+      vaultBody({ firstName: 'Alice', lastName: 'Other', email: 'alice@alpha.com', packageId: w.gold.id }),
+    );
     return made;
   }
 
@@ -192,7 +233,9 @@ describe('list and search', () => {
     expect((await req(admin, 'GET', `/api/v1/vaultholders?limit=101&sponsorId=${w.a.id}`)).statusCode).toBe(400);
     expect((await req(admin, 'GET', `/api/v1/vaultholders?offset=-1&sponsorId=${w.a.id}`)).statusCode).toBe(400);
     expect((await req(admin, 'GET', `/api/v1/vaultholders?sponsorId=${w.b.id}`)).statusCode).toBe(403);
-    expect((await req(admin, 'POST', `/api/v1/vaultholders/search?sponsorId=${w.b.id}`, { fieldName: 'email', fieldValue: 'a' })).statusCode).toBe(403);
+    expect(
+      (await req(admin, 'POST', `/api/v1/vaultholders/search?sponsorId=${w.b.id}`, { fieldName: 'email', fieldValue: 'a' })).statusCode,
+    ).toBe(403);
   });
 
   it('searches by every field: contains for text, exact id, start of license and status', async () => {
@@ -230,8 +273,11 @@ describe('list and search', () => {
       for (let i = 0; i < 11; i++) made.push(await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id })));
       const ids = made.map((m) => m.id);
       const page = async (offset: number, limit = 3) =>
-        (await req(admin, 'GET', `/api/v1/vaultholders?sponsorId=${w.a.id}&offset=${offset}&limit=${limit}`)).json().data.map((d: { id: number }) => d.id);
-      for (const offset of [0, 3, 4, 5, 8, 9, 10, 11, 12]) expect(await page(offset), `offset ${offset}`).toEqual(ids.slice(offset, offset + 3));
+        (await req(admin, 'GET', `/api/v1/vaultholders?sponsorId=${w.a.id}&offset=${offset}&limit=${limit}`))
+          .json()
+          .data.map((d: { id: number }) => d.id);
+      for (const offset of [0, 3, 4, 5, 8, 9, 10, 11, 12])
+        expect(await page(offset), `offset ${offset}`).toEqual(ids.slice(offset, offset + 3));
       // Deleting the 2nd holder shifts every later page by one.
       await req(admin, 'DELETE', `/api/v1/vaults?ownerId=${made[1]!.vaultId}&sponsorId=${w.a.id}`);
       const left = ids.filter((_, i) => i !== 1);
@@ -243,13 +289,21 @@ describe('list and search', () => {
 
   it('counts matches beyond the first page', async () => {
     await seed();
-    const res = await req(admin, 'POST', `/api/v1/vaultholders/search?sponsorId=${w.a.id}&offset=0&limit=1`, { fieldName: 'email', fieldValue: 'alpha' });
+    const res = await req(admin, 'POST', `/api/v1/vaultholders/search?sponsorId=${w.a.id}&offset=0&limit=1`, {
+      fieldName: 'email',
+      fieldValue: 'alpha',
+    });
     expect(res.json()).toMatchObject({ total: 2 });
     expect(res.json().data).toHaveLength(1);
   });
 
   it('refuses an unknown search field or extra body fields', async () => {
-    for (const body of [{ fieldName: 'password', fieldValue: 'x' }, { fieldName: 'email' }, { fieldName: 'email', fieldValue: 'x', extra: 1 }, { fieldName: 'email', fieldValue: 'x'.repeat(201) }]) {
+    for (const body of [
+      { fieldName: 'password', fieldValue: 'x' },
+      { fieldName: 'email' },
+      { fieldName: 'email', fieldValue: 'x', extra: 1 },
+      { fieldName: 'email', fieldValue: 'x'.repeat(201) },
+    ]) {
       expect((await req(admin, 'POST', `/api/v1/vaultholders/search?sponsorId=${w.a.id}`, body)).statusCode).toBe(400);
     }
   });
@@ -269,9 +323,15 @@ describe('account actions', () => {
     expect((await audits('vault_holder.activate'))[0]).toMatchObject({ targetId: String(v.id), sponsorId: w.a.id });
   });
 
-  it('refuses bad bodies, another portal\'s holder (404, unchanged) and an archived holder', async () => {
+  it("refuses bad bodies, another portal's holder (404, unchanged) and an archived holder", async () => {
     const v = await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id }));
-    for (const body of [{ id: v.id, statusId: 3 }, { id: v.id }, { statusId: 1 }, { id: 'x', statusId: 1 }, { id: v.id, statusId: 1, role: 'staff' }]) {
+    for (const body of [
+      { id: v.id, statusId: 3 },
+      { id: v.id },
+      { statusId: 1 },
+      { id: 'x', statusId: 1 },
+      { id: v.id, statusId: 1, role: 'staff' },
+    ]) {
       expect((await req(admin, 'PUT', `/api/v1/users/activate?sponsorid=${w.a.id}`, body)).statusCode).toBe(400);
     }
     const foreign = await req(adminB, 'PUT', `/api/v1/users/activate?sponsorid=${w.b.id}`, { id: v.id, statusId: 1 });
@@ -287,7 +347,12 @@ describe('account actions', () => {
     const v = await createVault(t, admin, w.a.id, vaultBody({ email: 'reset@example.com', packageId: w.gold.id }));
     expect((await req(admin, 'PUT', `/api/v1/users/resetpassword?sponsorid=${w.a.id}`, { id: v.id })).statusCode).toBe(409);
     await setStatus(t, v.id, STATUS.active);
-    const res = await req(admin, 'PUT', `/api/v1/users/resetpassword?sponsorid=${w.a.id}`, { id: v.id, firstName: 'Anna', lastName: 'Berg', email: 'reset@example.com' });
+    const res = await req(admin, 'PUT', `/api/v1/users/resetpassword?sponsorid=${w.a.id}`, {
+      id: v.id,
+      firstName: 'Anna',
+      lastName: 'Berg',
+      email: 'reset@example.com',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('A password reset link was sent to reset@example.com.');
     const [mail] = await t.db.select().from(emailOutbox);
@@ -305,7 +370,9 @@ describe('account actions', () => {
     expect(res.json().message).toBe('An activation e-mail was sent to again@example.com.');
     expect(await t.db.select().from(emailOutbox)).toHaveLength(1);
     expect((await audits('vault_holder.activation_email'))[0]).toMatchObject({ targetId: String(v.id) });
-    expect((await req(admin, 'PUT', `/api/v1/users/${v.id}/resendactivationemail?sponsorid=${w.a.id}`, { id: v.id + 1 })).statusCode).toBe(400);
+    expect((await req(admin, 'PUT', `/api/v1/users/${v.id}/resendactivationemail?sponsorid=${w.a.id}`, { id: v.id + 1 })).statusCode).toBe(
+      400,
+    );
     expect((await req(adminB, 'PUT', `/api/v1/users/${v.id}/resendactivationemail?sponsorid=${w.b.id}`)).statusCode).toBe(404);
     expect((await req(admin, 'PUT', `/api/v1/users/abc/resendactivationemail?sponsorid=${w.a.id}`)).statusCode).toBe(400);
     await setStatus(t, v.id, STATUS.active);
@@ -316,7 +383,9 @@ describe('account actions', () => {
   it('resets the MFA of a vault (ownerId = vault id) with hasManageMfaAccess only', async () => {
     const v = await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id }));
     await t.db.update(users).set({ mfaEnabled: true, mfaSecret: 'secret' }).where(eq(users.id, v.id));
-    expect((await req(await plain(), 'POST', `/api/v1/vaults/reset-mfa?ownerId=${v.vaultId}&sponsorId=${w.a.id}`, {})).statusCode).toBe(403);
+    expect((await req(await plain(), 'POST', `/api/v1/vaults/reset-mfa?ownerId=${v.vaultId}&sponsorId=${w.a.id}`, {})).statusCode).toBe(
+      403,
+    );
     expect((await req(adminB, 'POST', `/api/v1/vaults/reset-mfa?ownerId=${v.vaultId}&sponsorId=${w.b.id}`, {})).statusCode).toBe(404);
     expect((await userRow(t, v.id))!.mfaEnabled).toBe(true);
     const res = await req(admin, 'POST', `/api/v1/vaults/reset-mfa?ownerId=${v.vaultId}&sponsorId=${w.a.id}`, {});
@@ -345,7 +414,9 @@ describe('users/{id}: the test-account read and save', () => {
     expect((await req(admin, 'PUT', `/api/v1/users/${v.id}?sponsorid=${w.a.id}`, {})).statusCode).toBe(400);
     expect((await req(admin, 'PUT', `/api/v1/users/${v.id}?sponsorid=${w.a.id}&testaccount=maybe`, {})).statusCode).toBe(400);
     expect((await req(admin, 'PUT', `/api/v1/users/${v.id}?sponsorid=${w.a.id}&testaccount=true`, { id: v.id + 1 })).statusCode).toBe(400);
-    expect((await req(admin, 'PUT', `/api/v1/users/${v.id}?sponsorid=${w.a.id}&testaccount=true`, { passwordHash: 'x' })).statusCode).toBe(400);
+    expect((await req(admin, 'PUT', `/api/v1/users/${v.id}?sponsorid=${w.a.id}&testaccount=true`, { passwordHash: 'x' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('works for an advisor linked to the portal, and not for others', async () => {
@@ -385,11 +456,19 @@ describe('archive, document count and delete', () => {
       expect(res.json().message).toContain(REASON_MESSAGE);
     }
     expect((await req(admin, 'POST', `/api/v1/vaults/${v.vaultId}?sponsorid=${w.a.id}`, {})).statusCode).toBe(400);
-    expect((await req(await plain(), 'POST', `/api/v1/vaults/${v.vaultId}?sponsorid=${w.a.id}`, { deleteReason: 'Closed account, ticket 4711' })).statusCode).toBe(403);
-    expect((await req(adminB, 'POST', `/api/v1/vaults/${v.vaultId}?sponsorid=${w.b.id}`, { deleteReason: 'Closed account, ticket 4711' })).statusCode).toBe(404);
+    expect(
+      (await req(await plain(), 'POST', `/api/v1/vaults/${v.vaultId}?sponsorid=${w.a.id}`, { deleteReason: 'Closed account, ticket 4711' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await req(adminB, 'POST', `/api/v1/vaults/${v.vaultId}?sponsorid=${w.b.id}`, { deleteReason: 'Closed account, ticket 4711' }))
+        .statusCode,
+    ).toBe(404);
     expect((await vaultRow(t, v.vaultId))!.archivedAt).toBeNull();
 
-    const res = await req(admin, 'POST', `/api/v1/vaults/${v.vaultId}?sponsorid=${w.a.id}`, { deleteReason: '  Closed account, ticket 4711  ' });
+    const res = await req(admin, 'POST', `/api/v1/vaults/${v.vaultId}?sponsorid=${w.a.id}`, {
+      deleteReason: '  Closed account, ticket 4711  ',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().statusType).toBe('success');
     const row = await vaultRow(t, v.vaultId);
@@ -397,8 +476,14 @@ describe('archive, document count and delete', () => {
     expect(row!.archivedAt).toBeInstanceOf(Date);
     expect((await userRow(t, v.id))!.statusId).toBe(STATUS.archived);
     expect((await req(admin, 'GET', `/api/v1/vaults/${v.vaultId}/count?sponsorid=${w.a.id}`)).json().count).toBe(2);
-    expect((await audits('vault_holder.archive'))[0]!.logJson).toMatchObject({ reason: 'Closed account, ticket 4711', documents: 2, vaultId: v.vaultId });
-    const twice = await req(admin, 'POST', `/api/v1/vaults/${v.vaultId}?sponsorid=${w.a.id}`, { deleteReason: 'Closed account, ticket 4711' });
+    expect((await audits('vault_holder.archive'))[0]!.logJson).toMatchObject({
+      reason: 'Closed account, ticket 4711',
+      documents: 2,
+      vaultId: v.vaultId,
+    });
+    const twice = await req(admin, 'POST', `/api/v1/vaults/${v.vaultId}?sponsorid=${w.a.id}`, {
+      deleteReason: 'Closed account, ticket 4711',
+    });
     expect(twice.statusCode).toBe(409);
   });
 
@@ -425,7 +510,12 @@ describe('archive, document count and delete', () => {
 
 describe('vault details', () => {
   it('answers profile, package, group, template, advisors, documents, dates, MFA and history', async () => {
-    const v = await createVault(t, admin, w.a.id, vaultBody({ email: 'd@example.com', packageId: w.gold.id, sponsoredAdvisorUserId: [w.advisor.id], templateId: w.template.id }));
+    const v = await createVault(
+      t,
+      admin,
+      w.a.id,
+      vaultBody({ email: 'd@example.com', packageId: w.gold.id, sponsoredAdvisorUserId: [w.advisor.id], templateId: w.template.id }),
+    );
     await addDocuments(t, v.vaultId, 2);
     await t.db.update(vaults).set({ storageUsedBytes: 2000 }).where(eq(vaults.id, v.vaultId));
     await req(admin, 'PUT', `/api/v1/users/activate?sponsorid=${w.a.id}`, { id: v.id, statusId: 1 });
@@ -455,14 +545,17 @@ describe('vault details', () => {
 });
 
 describe('bulk actions and export', () => {
-  it('acts on chosen ids with a per-row outcome; another portal\'s id is an error and unchanged', async () => {
+  it("acts on chosen ids with a per-row outcome; another portal's id is an error and unchanged", async () => {
     const one = await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id }));
     const two = await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id }));
     const three = await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id }));
     const foreign = await createVault(t, adminB, w.b.id, vaultBody({ packageId: w.gold.id }));
     await setStatus(t, two.id, STATUS.active);
     await setStatus(t, three.id, STATUS.archived);
-    const res = await req(admin, 'POST', `/api/v1/vaultholders/bulk?sponsorId=${w.a.id}`, { action: 'activate', ids: [one.id, two.id, three.id, foreign.id] });
+    const res = await req(admin, 'POST', `/api/v1/vaultholders/bulk?sponsorId=${w.a.id}`, {
+      action: 'activate',
+      ids: [one.id, two.id, three.id, foreign.id],
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 4, succeeded: 1, skipped: 1, failed: 2 });
@@ -477,27 +570,56 @@ describe('bulk actions and export', () => {
     await createVault(t, admin, w.a.id, vaultBody({ email: 'x1@bulk.com', packageId: w.gold.id }));
     await createVault(t, admin, w.a.id, vaultBody({ email: 'x2@bulk.com', packageId: w.gold.id }));
     await createVault(t, admin, w.a.id, vaultBody({ email: 'keep@other.com', packageId: w.gold.id }));
-    const res = await req(admin, 'POST', `/api/v1/vaultholders/bulk?sponsorId=${w.a.id}`, { action: 'resendActivation', search: { fieldName: 'email', fieldValue: '@bulk.com' } });
+    const res = await req(admin, 'POST', `/api/v1/vaultholders/bulk?sponsorId=${w.a.id}`, {
+      action: 'resendActivation',
+      search: { fieldName: 'email', fieldValue: '@bulk.com' },
+    });
     expect(res.json()).toMatchObject({ total: 2, succeeded: 2 });
     expect((await t.db.select().from(emailOutbox)).map((m) => m.toAddress).sort()).toEqual(['x1@bulk.com', 'x2@bulk.com']);
-    const deact = await req(admin, 'POST', `/api/v1/vaultholders/bulk?sponsorId=${w.a.id}`, { action: 'deactivate', search: { fieldName: 'email', fieldValue: '' } });
+    const deact = await req(admin, 'POST', `/api/v1/vaultholders/bulk?sponsorId=${w.a.id}`, {
+      action: 'deactivate',
+      search: { fieldName: 'email', fieldValue: '' },
+    });
     expect(deact.json()).toMatchObject({ total: 3, succeeded: 3 });
-    for (const body of [{ action: 'activate' }, { action: 'delete', ids: [1] }, { action: 'activate', ids: [] }, { action: 'activate', ids: ['1'] }]) {
+    for (const body of [
+      { action: 'activate' },
+      { action: 'delete', ids: [1] },
+      { action: 'activate', ids: [] },
+      { action: 'activate', ids: ['1'] },
+    ]) {
       expect((await req(admin, 'POST', `/api/v1/vaultholders/bulk?sponsorId=${w.a.id}`, body)).statusCode).toBe(400);
     }
-    expect((await req(adminB, 'POST', `/api/v1/vaultholders/bulk?sponsorId=${w.a.id}`, { action: 'activate', ids: [1] })).statusCode).toBe(403);
+    expect((await req(adminB, 'POST', `/api/v1/vaultholders/bulk?sponsorId=${w.a.id}`, { action: 'activate', ids: [1] })).statusCode).toBe(
+      403,
+    );
   });
 
   it('exports the current view to CSV with the chosen columns and formula cells neutralised', async () => {
-    await createVault(t, admin, w.a.id, vaultBody({ firstName: '-2+3', lastName: 'Calc', email: 'calc@example.com', packageId: w.gold.id }));
-    await createVault(t, admin, w.a.id, vaultBody({ firstName: 'Plain', lastName: 'Person', email: 'plain@example.com', packageId: w.silver.id }));
-    const res = await req(admin, 'GET', `/api/v1/vaultholders/export?sponsorId=${w.a.id}&fieldName=package&fieldValue=gold&columns=email,firstName,package,status`);
+    await createVault(
+      t,
+      admin,
+      w.a.id,
+      vaultBody({ firstName: '-2+3', lastName: 'Calc', email: 'calc@example.com', packageId: w.gold.id }),
+    );
+    await createVault(
+      t,
+      admin,
+      w.a.id,
+      vaultBody({ firstName: 'Plain', lastName: 'Person', email: 'plain@example.com', packageId: w.silver.id }),
+    );
+    const res = await req(
+      admin,
+      'GET',
+      `/api/v1/vaultholders/export?sponsorId=${w.a.id}&fieldName=package&fieldValue=gold&columns=email,firstName,package,status`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="vault-holders-AAA-/);
     const { headers, rows } = parseCsv(res.body);
     expect(headers).toEqual(['Email', 'First Name', 'Package', 'Status']);
-    expect(rows.map((r) => r.values)).toEqual([{ Email: 'calc@example.com', 'First Name': "'-2+3", Package: 'Gold Plan', Status: 'Pending activation' }]);
+    expect(rows.map((r) => r.values)).toEqual([
+      { Email: 'calc@example.com', 'First Name': "'-2+3", Package: 'Gold Plan', Status: 'Pending activation' },
+    ]);
     expect(await audits('vault_holder.export')).toHaveLength(1);
     const all = await req(admin, 'GET', `/api/v1/vaultholders/export?sponsorId=${w.a.id}`);
     expect(parseCsv(all.body).rows).toHaveLength(2);
@@ -511,7 +633,10 @@ describe('tenant isolation holds for staff too', () => {
     const v = await createVault(t, staff, w.a.id, vaultBody({ packageId: w.gold.id }));
     expect((await req(staff, 'PUT', `/api/v1/users/activate?sponsorid=${w.b.id}`, { id: v.id, statusId: 1 })).statusCode).toBe(404);
     expect((await req(staff, 'PUT', `/api/v1/users/activate?sponsorid=${w.a.id}`, { id: v.id, statusId: 1 })).statusCode).toBe(200);
-    const [u] = await t.db.select().from(users).where(and(eq(users.id, v.id), eq(users.statusId, STATUS.active)));
+    const [u] = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, v.id), eq(users.statusId, STATUS.active)));
     expect(u).toBeDefined();
   });
 });

@@ -21,7 +21,17 @@ export interface BulkRequest {
 }
 
 /** Asks, runs the bulk action (blocked while it runs), then lists the outcome of every holder. */
-export function BulkDialog({ sponsorId, request, onClose, onDone }: { sponsorId: number; request: BulkRequest | null; onClose: () => void; onDone: () => void }) {
+export function BulkDialog({
+  sponsorId,
+  request,
+  onClose,
+  onDone,
+}: {
+  sponsorId: number;
+  request: BulkRequest | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const bulk = useBulk(sponsorId);
   const running = bulk.isPending;
   const result: BulkResult | undefined = bulk.data;

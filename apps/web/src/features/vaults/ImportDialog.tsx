@@ -1,5 +1,19 @@
 import '@mantine/dropzone/styles.css';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Progress, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Progress,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
 import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, IMPORT_TEMPLATE_CSV, type ImportPreview, type ImportResult } from '@vault/contract';
@@ -37,6 +51,7 @@ export function ImportDialog({
   const abort = useRef<AbortController | null>(null);
   const confirm = useConfirmImport(sponsorId);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on open only
   useEffect(() => {
     if (opened) {
       setFile(null);
@@ -47,7 +62,6 @@ export function ImportDialog({
       setSendActivation(false);
       confirm.reset();
     } else abort.current?.abort();
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reset on open only
   }, [opened]);
 
   const uploading = progress !== null && preview === null && error === null;
@@ -107,8 +121,14 @@ export function ImportDialog({
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           A CSV file with a header line. Required columns: {IMPORT_REQUIRED_COLUMNS.join(', ')}; optional:{' '}
-          {IMPORT_COLUMNS.filter((c) => !(IMPORT_REQUIRED_COLUMNS as readonly string[]).includes(c)).join(', ')}. Up to 10 MB and 100,000 rows.{' '}
-          <Anchor component="button" type="button" size="sm" onClick={() => saveFile(new Blob([IMPORT_TEMPLATE_CSV], { type: 'text/csv' }), 'vault-holders-template.csv')}>
+          {IMPORT_COLUMNS.filter((c) => !(IMPORT_REQUIRED_COLUMNS as readonly string[]).includes(c)).join(', ')}. Up to 10 MB and 100,000
+          rows.{' '}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => saveFile(new Blob([IMPORT_TEMPLATE_CSV], { type: 'text/csv' }), 'vault-holders-template.csv')}
+          >
             Download the template CSV
           </Anchor>
         </Text>
@@ -184,7 +204,9 @@ export function ImportDialog({
                     size="xs"
                     leftSection={<IconDownload size={14} />}
                     onClick={() =>
-                      downloadCsv(`/api/v1/users/import/${preview.jobId}/errors`, { sponsorId }, `${sponsorCode}-import-errors.csv`).catch((e) => setError(errorMessage(e)))
+                      downloadCsv(`/api/v1/users/import/${preview.jobId}/errors`, { sponsorId }, `${sponsorCode}-import-errors.csv`).catch(
+                        (e) => setError(errorMessage(e)),
+                      )
                     }
                   >
                     Download error report
@@ -247,7 +269,11 @@ export function ImportDialog({
                 Showing the first rows only; the error report lists every invalid row.
               </Text>
             )}
-            <Checkbox label="Send an activation e-mail to each new vault holder" checked={sendActivation} onChange={(e) => setSendActivation(e.currentTarget.checked)} />
+            <Checkbox
+              label="Send an activation e-mail to each new vault holder"
+              checked={sendActivation}
+              onChange={(e) => setSendActivation(e.currentTarget.checked)}
+            />
             {confirm.isPending && (
               <Stack gap={4}>
                 <Text size="xs" c="dimmed">

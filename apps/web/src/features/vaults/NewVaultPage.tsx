@@ -57,7 +57,11 @@ type Errors = Partial<Record<keyof FormState, string>>;
 
 function validate(f: FormState): Errors {
   const e: Errors = {};
-  const check = (key: keyof FormState, schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
+  const check = (
+    key: keyof FormState,
+    schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+    value: unknown,
+  ) => {
     const r = schema.safeParse(value);
     if (!r.success) e[key] = r.error?.issues[0]?.message ?? 'Not valid';
   };
@@ -149,7 +153,16 @@ export function NewVaultPage() {
     <>
       <PageHeader title="New Vault" description={`Create a vault holder and their vault in ${sponsorCode}.`} />
       {created && (
-        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Vault created" mb="md" withCloseButton onClose={() => setCreated(null)} role="status">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck size={18} />}
+          title="Vault created"
+          mb="md"
+          withCloseButton
+          onClose={() => setCreated(null)}
+          role="status"
+        >
           <Stack gap={4}>
             <Text size="sm">{created.message}</Text>
             <Group gap="md">
@@ -176,7 +189,14 @@ export function NewVaultPage() {
             </Title>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput label="Email" required value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} autoComplete="off" />
+                <TextInput
+                  label="Email"
+                  required
+                  value={form.email}
+                  onChange={(e) => set('email', e.currentTarget.value)}
+                  error={errors.email}
+                  autoComplete="off"
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Select
@@ -188,7 +208,13 @@ export function NewVaultPage() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <TextInput label="First name" required value={form.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} error={errors.firstName} />
+                <TextInput
+                  label="First name"
+                  required
+                  value={form.firstName}
+                  onChange={(e) => set('firstName', e.currentTarget.value)}
+                  error={errors.firstName}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <TextInput
@@ -200,7 +226,13 @@ export function NewVaultPage() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <TextInput label="Last name" required value={form.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} error={errors.lastName} />
+                <TextInput
+                  label="Last name"
+                  required
+                  value={form.lastName}
+                  onChange={(e) => set('lastName', e.currentTarget.value)}
+                  error={errors.lastName}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <TextInput
@@ -222,7 +254,13 @@ export function NewVaultPage() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 3 }}>
-                <TextInput label="Entity type" value={form.entityType} onChange={(e) => set('entityType', e.currentTarget.value)} error={errors.entityType} disabled={withAdvisors} />
+                <TextInput
+                  label="Entity type"
+                  value={form.entityType}
+                  onChange={(e) => set('entityType', e.currentTarget.value)}
+                  error={errors.entityType}
+                  disabled={withAdvisors}
+                />
               </Grid.Col>
             </Grid>
           </Paper>
@@ -240,25 +278,37 @@ export function NewVaultPage() {
                   label="Package"
                   required
                   placeholder={packages.isLoading ? 'Loading…' : 'Choose a package'}
-                  data={(packages.data?.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.priceSale} ${p.currency}, ${p.billingPeriod.replace('_', ' ')})` }))}
+                  data={(packages.data?.data ?? []).map((p) => ({
+                    value: String(p.id),
+                    label: `${p.name} (${p.priceSale} ${p.currency}, ${p.billingPeriod.replace('_', ' ')})`,
+                  }))}
                   value={form.packageId}
                   onChange={(v) => set('packageId', v)}
                   error={errors.packageId}
                   nothingFoundMessage="No package is assigned to this portal"
                   searchable
-                  description={chosenPackage ? `${chosenPackage.description || chosenPackage.name} · ${formatBytes(chosenPackage.storageQuotaBytes)} storage` : undefined}
+                  description={
+                    chosenPackage
+                      ? `${chosenPackage.description || chosenPackage.name} · ${formatBytes(chosenPackage.storageQuotaBytes)} storage`
+                      : undefined
+                  }
                 />
               </Grid.Col>
               <Grid.Col span={12}>
                 <MultiSelect
                   label="Trusted advisors"
                   placeholder={advisors.data?.data.length === 0 ? 'This portal has no trusted advisors' : 'Choose advisors (optional)'}
-                  data={(advisors.data?.data ?? []).map((a) => ({ value: String(a.userId), label: `${a.firstName} ${a.lastName} (${a.email})` }))}
+                  data={(advisors.data?.data ?? []).map((a) => ({
+                    value: String(a.userId),
+                    label: `${a.firstName} ${a.lastName} (${a.email})`,
+                  }))}
                   value={form.sponsoredAdvisorUserId}
                   onChange={(v) => set('sponsoredAdvisorUserId', v)}
                   searchable
                   clearable
-                  description={withAdvisors ? 'With trusted advisors, middle name, organization, tag, entity type and group are not sent.' : undefined}
+                  description={
+                    withAdvisors ? 'With trusted advisors, middle name, organization, tag, entity type and group are not sent.' : undefined
+                  }
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
@@ -284,7 +334,11 @@ export function NewVaultPage() {
               </Grid.Col>
               <Grid.Col span={12}>
                 <Group gap="xl">
-                  <Checkbox label="Send activation email" checked={form.sendActivationEmail} onChange={(e) => set('sendActivationEmail', e.currentTarget.checked)} />
+                  <Checkbox
+                    label="Send activation email"
+                    checked={form.sendActivationEmail}
+                    onChange={(e) => set('sendActivationEmail', e.currentTarget.checked)}
+                  />
                   <Checkbox label="Test account" checked={form.testAccount} onChange={(e) => set('testAccount', e.currentTarget.checked)} />
                 </Group>
               </Grid.Col>

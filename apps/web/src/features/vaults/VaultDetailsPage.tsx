@@ -1,5 +1,31 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Paper, Progress, ScrollArea, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { IconArchive, IconArrowLeft, IconCircleCheck, IconCircleOff, IconKey, IconMailForward, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconArchive,
+  IconArrowLeft,
+  IconCircleCheck,
+  IconCircleOff,
+  IconKey,
+  IconMailForward,
+  IconShieldOff,
+  IconTrash,
+} from '@tabler/icons-react';
 import { LICENSE_LABELS, TAG_LABELS } from '@vault/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -84,25 +110,69 @@ export function VaultDetailsPage() {
         description={`${d.email} · vault ${d.vaultId} · holder ${d.id} · ${d.sponsor.sponsorCode}`}
       />
       <Group gap="xs" mb="lg" wrap="wrap">
-        <Button size="xs" variant="default" leftSection={<IconCircleCheck size={14} />} disabled={!allowed.activate} onClick={() => actions.run('activate', holder)}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconCircleCheck size={14} />}
+          disabled={!allowed.activate}
+          onClick={() => actions.run('activate', holder)}
+        >
           Activate
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconCircleOff size={14} />} disabled={!allowed.deactivate} onClick={() => actions.run('deactivate', holder)}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconCircleOff size={14} />}
+          disabled={!allowed.deactivate}
+          onClick={() => actions.run('deactivate', holder)}
+        >
           Deactivate
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconKey size={14} />} disabled={!allowed.resetpassword} onClick={() => actions.run('resetpassword', holder)}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconKey size={14} />}
+          disabled={!allowed.resetpassword}
+          onClick={() => actions.run('resetpassword', holder)}
+        >
           Password reset
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconMailForward size={14} />} disabled={!allowed.resendactivation} onClick={() => actions.run('resendactivation', holder)}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconMailForward size={14} />}
+          disabled={!allowed.resendactivation}
+          onClick={() => actions.run('resendactivation', holder)}
+        >
           Resend activation email
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconShieldOff size={14} />} disabled={!rights.canResetMfa} onClick={() => actions.startMfa(holder)}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconShieldOff size={14} />}
+          disabled={!rights.canResetMfa}
+          onClick={() => actions.startMfa(holder)}
+        >
           Reset MFA
         </Button>
-        <Button size="xs" variant="light" color="orange" leftSection={<IconArchive size={14} />} disabled={!allowed.archive || !rights.canArchive} onClick={() => actions.startArchive(holder)}>
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          leftSection={<IconArchive size={14} />}
+          disabled={!allowed.archive || !rights.canArchive}
+          onClick={() => actions.startArchive(holder)}
+        >
           Archive vault
         </Button>
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={!rights.canArchive} onClick={() => actions.run('delete', holder)}>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          disabled={!rights.canArchive}
+          onClick={() => actions.run('delete', holder)}
+        >
           Delete
         </Button>
       </Group>

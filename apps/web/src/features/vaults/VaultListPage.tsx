@@ -47,7 +47,8 @@ export function VaultListPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   const list = useListState({ key: 'vault-holders', columns: VAULT_COLUMNS, defaultColumns: DEFAULT_VAULT_COLUMNS });
   const search = useMemo<VaultSearchBody | null>(
-    () => (list.search && (VAULT_SEARCH_FIELDS as readonly string[]).includes(list.search.fieldName) ? (list.search as VaultSearchBody) : null),
+    () =>
+      list.search && (VAULT_SEARCH_FIELDS as readonly string[]).includes(list.search.fieldName) ? (list.search as VaultSearchBody) : null,
     [list.search],
   );
   const query = useVaultList(sponsorId, list.offset, list.limit, search);
@@ -94,7 +95,10 @@ export function VaultListPage() {
   };
 
   const showImportResult = (r: ImportResult) =>
-    void alert({ title: r.migrationStatus === 'Success' ? 'Import complete' : 'Import', message: [`migrationStatus: ${r.migrationStatus}`, r.importMessage] });
+    void alert({
+      title: r.migrationStatus === 'Success' ? 'Import complete' : 'Import',
+      message: [`migrationStatus: ${r.migrationStatus}`, r.importMessage],
+    });
 
   const allColumns: DataTableColumn<VaultHolderItem>[] = [
     {
@@ -126,8 +130,18 @@ export function VaultListPage() {
     { accessor: 'lastName', title: VAULT_COLUMN_LABELS.lastName },
     { accessor: 'email', title: VAULT_COLUMN_LABELS.email },
     { accessor: 'package', title: VAULT_COLUMN_LABELS.package, render: (h) => h.package ?? '—' },
-    { accessor: 'license', title: VAULT_COLUMN_LABELS.license, render: (h) => LICENSE_LABELS[h.license as keyof typeof LICENSE_LABELS] ?? h.license },
-    { accessor: 'status', title: VAULT_COLUMN_LABELS.status, noWrap: true, width: 190, render: (h) => <StatusBadge statusId={h.statusId} status={h.status} /> },
+    {
+      accessor: 'license',
+      title: VAULT_COLUMN_LABELS.license,
+      render: (h) => LICENSE_LABELS[h.license as keyof typeof LICENSE_LABELS] ?? h.license,
+    },
+    {
+      accessor: 'status',
+      title: VAULT_COLUMN_LABELS.status,
+      noWrap: true,
+      width: 190,
+      render: (h) => <StatusBadge statusId={h.statusId} status={h.status} />,
+    },
     {
       accessor: 'lastLoginAt',
       title: VAULT_COLUMN_LABELS.lastLoginAt,
@@ -165,26 +179,52 @@ export function VaultListPage() {
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => actions.run('activate', h)}>
+              <Menu.Item
+                leftSection={<IconCircleCheck size={16} />}
+                disabled={!allowed.activate}
+                onClick={() => actions.run('activate', h)}
+              >
                 Activate
               </Menu.Item>
-              <Menu.Item leftSection={<IconCircleOff size={16} />} disabled={!allowed.deactivate} onClick={() => actions.run('deactivate', h)}>
+              <Menu.Item
+                leftSection={<IconCircleOff size={16} />}
+                disabled={!allowed.deactivate}
+                onClick={() => actions.run('deactivate', h)}
+              >
                 Deactivate
               </Menu.Item>
-              <Menu.Item leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => actions.run('resetpassword', h)}>
+              <Menu.Item
+                leftSection={<IconKey size={16} />}
+                disabled={!allowed.resetpassword}
+                onClick={() => actions.run('resetpassword', h)}
+              >
                 Password reset
               </Menu.Item>
-              <Menu.Item leftSection={<IconMailForward size={16} />} disabled={!allowed.resendactivation} onClick={() => actions.run('resendactivation', h)}>
+              <Menu.Item
+                leftSection={<IconMailForward size={16} />}
+                disabled={!allowed.resendactivation}
+                onClick={() => actions.run('resendactivation', h)}
+              >
                 Resend activation email
               </Menu.Item>
               <Menu.Item leftSection={<IconShieldOff size={16} />} disabled={!rights.canResetMfa} onClick={() => actions.startMfa(h)}>
                 Reset MFA
               </Menu.Item>
               <Menu.Divider />
-              <Menu.Item color="orange" leftSection={<IconArchive size={16} />} disabled={!allowed.archive || !rights.canArchive} onClick={() => actions.startArchive(h)}>
+              <Menu.Item
+                color="orange"
+                leftSection={<IconArchive size={16} />}
+                disabled={!allowed.archive || !rights.canArchive}
+                onClick={() => actions.startArchive(h)}
+              >
                 Archive vault
               </Menu.Item>
-              <Menu.Item color="red" leftSection={<IconTrash size={16} />} disabled={!rights.canArchive} onClick={() => actions.run('delete', h)}>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                disabled={!rights.canArchive}
+                onClick={() => actions.run('delete', h)}
+              >
                 Delete
               </Menu.Item>
             </Menu.Dropdown>
@@ -201,10 +241,21 @@ export function VaultListPage() {
         description="The vault holders of this portal. Search by any field, act on one holder or on a selection."
         actions={
           <>
-            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} disabled={sponsorId === 0}>
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} />}
+              onClick={() => setImporting(true)}
+              disabled={sponsorId === 0}
+            >
               Import CSV
             </Button>
-            <Button variant="default" leftSection={<IconFileDownload size={16} />} onClick={exportCsv} loading={exporting} disabled={sponsorId === 0 || total === 0}>
+            <Button
+              variant="default"
+              leftSection={<IconFileDownload size={16} />}
+              onClick={exportCsv}
+              loading={exporting}
+              disabled={sponsorId === 0 || total === 0}
+            >
               Export CSV
             </Button>
             <Button component={Link} to="/vault" leftSection={<IconPlus size={16} />}>
@@ -213,7 +264,13 @@ export function VaultListPage() {
           </>
         }
       />
-      <VaultSearchBar search={search} onSearch={list.setSearch} disabled={sponsorId === 0} columns={list.columns} onColumns={list.setColumns} />
+      <VaultSearchBar
+        search={search}
+        onSearch={list.setSearch}
+        disabled={sponsorId === 0}
+        columns={list.columns}
+        onColumns={list.setColumns}
+      />
       {query.isError && (
         <Text c="red" size="sm" mb="sm" role="alert">
           {errorMessage(query.error)}
@@ -279,12 +336,26 @@ export function VaultListPage() {
         }}
         getRecordSelectionCheckboxProps={(h) => ({ 'aria-label': `Select ${fullName(h)}` })}
         allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every vault holder on this page' }}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its vault holders.' : search ? 'No vault holder matches this search.' : 'No vault holders yet.'}
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0')}
+        noRecordsText={
+          sponsorId === 0
+            ? 'Choose a portal to see its vault holders.'
+            : search
+              ? 'No vault holder matches this search.'
+              : 'No vault holders yet.'
+        }
+        paginationText={({ from, to, totalRecords }) =>
+          totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0'
+        }
         aria-label="Vault holders"
       />
       {actions.dialogs}
-      <ImportDialog opened={importing} sponsorId={sponsorId} sponsorCode={sponsorCode} onClose={() => setImporting(false)} onImported={showImportResult} />
+      <ImportDialog
+        opened={importing}
+        sponsorId={sponsorId}
+        sponsorCode={sponsorCode}
+        onClose={() => setImporting(false)}
+        onImported={showImportResult}
+      />
       <BulkDialog
         sponsorId={sponsorId}
         request={bulk}

@@ -43,7 +43,11 @@ export function useVaultList(sponsorId: number, offset: number, limit: number, s
     queryKey: vaultKeys.list(sponsorId, offset, limit, search),
     queryFn: ({ signal }) =>
       search
-        ? api<ListResponse<VaultHolderItem>>('POST', '/api/v1/vaultholders/search', { query: { sponsorId, offset, limit }, body: search, signal })
+        ? api<ListResponse<VaultHolderItem>>('POST', '/api/v1/vaultholders/search', {
+            query: { sponsorId, offset, limit },
+            body: search,
+            signal,
+          })
         : api<ListResponse<VaultHolderItem>>('GET', '/api/v1/vaultholders', { query: { limit, offset, sponsorId }, signal }),
     enabled: sponsorId > 0,
     placeholderData: keepPreviousData,
@@ -71,7 +75,10 @@ export function useSetTestAccount(sponsorId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ user, testAccount }: { user: PortalUser; testAccount: boolean }) =>
-      api<PortalUser>('PUT', `/api/v1/users/${user.id}`, { query: { sponsorid: sponsorId, testaccount: testAccount }, body: { ...user, testAccount } }),
+      api<PortalUser>('PUT', `/api/v1/users/${user.id}`, {
+        query: { sponsorid: sponsorId, testaccount: testAccount },
+        body: { ...user, testAccount },
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: vaultKeys.all(sponsorId) }),
   });
 }
@@ -81,7 +88,11 @@ export function useSetTestAccount(sponsorId: number) {
 export type VaultAction = 'deactivate' | 'activate' | 'resetpassword' | 'resendactivation' | 'delete';
 
 /** The call behind each confirmation (specification section 7). */
-export function vaultCommand(action: VaultAction, sponsorId: number, h: { id: number; vaultId: number; firstName: string; lastName: string; email: string }) {
+export function vaultCommand(
+  action: VaultAction,
+  sponsorId: number,
+  h: { id: number; vaultId: number; firstName: string; lastName: string; email: string },
+) {
   return (): Promise<ServerMessage> => {
     switch (action) {
       case 'activate':
@@ -167,7 +178,12 @@ export async function downloadCsv(path: string, query: Record<string, string | n
  * Uploads the CSV for preview (multipart) with upload progress: fetch cannot report it, so this
  * one call uses XMLHttpRequest with the same headers as lib/api.
  */
-export function uploadImport(sponsorId: number, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<ImportPreview> {
+export function uploadImport(
+  sponsorId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<ImportPreview> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl('/api/v1/users/import', { sponsorId }));
@@ -184,8 +200,11 @@ export function uploadImport(sponsorId: number, file: File, onProgress: (fractio
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as ImportPreview);
       else {
         const message =
-          (body as { message?: string } | null)?.message ?? (xhr.status === 413 ? 'The file is larger than 10 MB.' : `The upload failed (${xhr.status}).`);
-        reject(new ApiError(xhr.status, { message, details: (body as { details?: { field: string; message: string }[] } | null)?.details }));
+          (body as { message?: string } | null)?.message ??
+          (xhr.status === 413 ? 'The file is larger than 10 MB.' : `The upload failed (${xhr.status}).`);
+        reject(
+          new ApiError(xhr.status, { message, details: (body as { details?: { field: string; message: string }[] } | null)?.details }),
+        );
       }
     };
     xhr.onerror = () => reject(new ApiError(0, { message: 'The server cannot be reached. Check your connection and try again.' }));
@@ -221,7 +240,10 @@ export function useBasePackages(sponsorId: number) {
   return useQuery({
     queryKey: vaultKeys.basePackages(sponsorId),
     queryFn: ({ signal }) =>
-      api<ListResponse<SponsorPackageItem>>('GET', '/api/v1/sponsors/getSponsorPackageList', { query: { id: sponsorId, offset: 0, limit: 100 }, signal }),
+      api<ListResponse<SponsorPackageItem>>('GET', '/api/v1/sponsors/getSponsorPackageList', {
+        query: { id: sponsorId, offset: 0, limit: 100 },
+        signal,
+      }),
     enabled: sponsorId > 0,
   });
 }
@@ -238,7 +260,8 @@ export function useTrustedAdvisors(sponsorId: number, sponsorCode: string) {
 export function useGroups(sponsorId: number, sponsorCode: string) {
   return useQuery({
     queryKey: vaultKeys.groups(sponsorId, sponsorCode),
-    queryFn: ({ signal }) => api<ListResponse<SponsorGroup>>('GET', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sponsor-group`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ListResponse<SponsorGroup>>('GET', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sponsor-group`, { signal }),
     enabled: sponsorId > 0 && sponsorCode !== '',
   });
 }

@@ -13,11 +13,22 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useSession } from '../../lib/session';
 
-export const STATUS_COLORS: Record<number, string> = { [STATUS.active]: 'teal', [STATUS.inactive]: 'gray', [STATUS.pending]: 'blue', [STATUS.archived]: 'orange' };
+export const STATUS_COLORS: Record<number, string> = {
+  [STATUS.active]: 'teal',
+  [STATUS.inactive]: 'gray',
+  [STATUS.pending]: 'blue',
+  [STATUS.archived]: 'orange',
+};
 
 export function StatusBadge({ statusId, status }: { statusId: number; status: string }) {
   return (
-    <Badge variant="dot" size="sm" color={STATUS_COLORS[statusId] ?? 'gray'} style={{ whiteSpace: 'nowrap', overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+    <Badge
+      variant="dot"
+      size="sm"
+      color={STATUS_COLORS[statusId] ?? 'gray'}
+      style={{ whiteSpace: 'nowrap', overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {status}
     </Badge>
   );
@@ -80,6 +91,7 @@ export function VaultSearchBar({
   };
   return (
     <Paper withBorder p="md" mb="md" radius="md">
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role (the search element is not yet supported everywhere) */}
       <form onSubmit={submit} role="search" aria-label="Search vault holders">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select

@@ -21,8 +21,14 @@ export const DIALOGS: Record<VaultAction, { title: string; message: (h: HolderRe
     message: (h) => `Deactivate the account of ${fullName(h)} (${h.email})? They are signed out and cannot sign in until activated again.`,
   },
   activate: { title: 'Account Activation Confirmation', message: (h) => `Activate the account of ${fullName(h)} (${h.email})?` },
-  resetpassword: { title: 'Password Reset Confirmation', message: (h) => `Send ${fullName(h)} a link to choose a new password (to ${h.email})?` },
-  resendactivation: { title: 'Resend Activation Email', message: (h) => `Send the activation e-mail to ${fullName(h)} again (to ${h.email})?` },
+  resetpassword: {
+    title: 'Password Reset Confirmation',
+    message: (h) => `Send ${fullName(h)} a link to choose a new password (to ${h.email})?`,
+  },
+  resendactivation: {
+    title: 'Resend Activation Email',
+    message: (h) => `Send the activation e-mail to ${fullName(h)} again (to ${h.email})?`,
+  },
   delete: {
     title: 'Delete Vault Holder',
     message: (h) =>
