@@ -15,7 +15,11 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   vaults_package_fk: 'The package is not assigned to this portal, or it is still used by vaults.',
 };
 
-function pgMessage(err: { code?: string; constraint?: string; constraint_name?: string }): [number, string] | null {
+type PgError = { code?: string; constraint?: string; constraint_name?: string; cause?: unknown };
+
+function pgMessage(error: PgError): [number, string] | null {
+  // Drizzle wraps the driver's error; the SQLSTATE and constraint are on its cause.
+  const err = (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error : (error.cause as PgError | undefined)) ?? {};
   const constraint = err.constraint ?? err.constraint_name ?? '';
   switch (err.code) {
     case '23505':
@@ -31,7 +35,9 @@ function pgMessage(err: { code?: string; constraint?: string; constraint_name?: 
   }
 }
 
-function validationDetails(err: FastifyError & { validation: { instancePath: string; message?: string; params?: Record<string, unknown> }[] }): Detail[] {
+function validationDetails(
+  err: FastifyError & { validation: { instancePath: string; message?: string; params?: Record<string, unknown> }[] },
+): Detail[] {
   return err.validation.map((v) => {
     let field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const keys = (v.params as { issue?: { keys?: string[] } } | undefined)?.issue?.keys;
@@ -47,12 +53,18 @@ export default fp(
       if (err instanceof AppError) {
         return reply
           .status(err.statusCode)
-          .send({ message: err.message, ...(err.details ? { details: err.details } : {}), ...(err.errorMsg ? { errorMsg: err.errorMsg } : {}) });
+          .send({
+            message: err.message,
+            ...(err.details ? { details: err.details } : {}),
+            ...(err.errorMsg ? { errorMsg: err.errorMsg } : {}),
+          });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const details = validationDetails(err as never);
         const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
-        return reply.status(400).send({ message: `Please correct the ${where}: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details });
+        return reply
+          .status(400)
+          .send({ message: `Please correct the ${where}: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details });
       }
       if (isResponseSerializationError(err)) {
         request.log.error({ err }, 'response did not match its schema');
@@ -60,7 +72,7 @@ export default fp(
       }
       const pg = pgMessage(err as never);
       if (pg) {
-        request.log.info({ code: (err as { code?: string }).code }, 'constraint refused the change');
+        request.log.info({ status: pg[0] }, 'constraint refused the change');
         return reply.status(pg[0]).send({ message: pg[1] });
       }
       const status = err.statusCode ?? 500;
@@ -68,14 +80,17 @@ export default fp(
       if (status === 429) return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.' });
       if (status === 415) return reply.status(415).send({ message: 'This content type is not accepted.' });
       if (status >= 400 && status < 500) {
-        const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'The request body is not valid JSON.' : err.message;
+        const message =
+          err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'The request body is not valid JSON.' : err.message;
         return reply.status(status).send({ message });
       }
       request.log.error({ err }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
     });
 
-    app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` }),
+    );
   },
   { name: 'errors' },
 );

@@ -1,14 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { type AdminFlag, STATUS } from '@vault/contract';
+import { readFile } from 'node:fs/promises';
+import { type AdminFlag, SESSION_MAX_HOURS, STATUS } from '@vault/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { sponsorAdmins, sponsors, users } from '../db/schema/index.js';
-import { hashPassword } from '../lib/crypto.js';
+import { sessions, sponsorAdmins, sponsors, users } from '../db/schema/index.js';
+import { hashPassword, randomToken, sha256 } from '../lib/crypto.js';
+import { xsrfTokenFor } from '../plugins/auth.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 let passwordHash: Promise<string> | undefined;
@@ -64,7 +66,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 /** Builds the real app on a real database (PGlite, or PostgreSQL with TEST_DB=pg). */
 export async function createTestApp(opts: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({ ADMIN_EMAIL: 'admin@test.local', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test' } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    ADMIN_EMAIL: 'admin@test.local',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://portal.test',
+  } as NodeJS.ProcessEnv);
   const app = await buildApp({ config, database, ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}) });
   await app.ready();
   const tables = (
@@ -81,12 +87,14 @@ export async function createTestApp(opts: { logStream?: { write(line: string): v
       .returning();
     return u!;
   };
-  const signIn = async (email: string): Promise<Auth & { raw: unknown }> => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username: email, password: TEST_PASSWORD } });
-    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-    const body = res.json();
-    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-    return { userId: body.user.id, email, raw: body, headers: { authorization: `Bearer ${body.accessToken}`, 'x-xsrf-token': xsrf } };
+  // Sessions are made as login makes them, without the login route: its rate limit and argon2 cost
+  // would slow and flake files that sign in often. Login itself is tested in modules/auth.
+  const signIn = async (email: string): Promise<Auth> => {
+    const [u] = await database.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    const token = randomToken();
+    const tokenHash = sha256(token);
+    await database.db.insert(sessions).values({ tokenHash, userId: u!.id, expiresAt: new Date(Date.now() + SESSION_MAX_HOURS * 3600_000) });
+    return { userId: u!.id, email, headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrfTokenFor(app.xsrfKey, tokenHash) } };
   };
 
   return {
@@ -102,7 +110,10 @@ export async function createTestApp(opts: { logStream?: { write(line: string): v
       await drop();
     },
     createSponsor: async (code, name) => {
-      const [s] = await database.db.insert(sponsors).values({ sponsorCode: code, name: name ?? `${code} Wealth` }).returning();
+      const [s] = await database.db
+        .insert(sponsors)
+        .values({ sponsorCode: code, name: name ?? `${code} Wealth` })
+        .returning();
       return { id: s!.id, sponsorCode: s!.sponsorCode };
     },
     signInStaff: async (email = 'staff@test.local') => {

@@ -1,7 +1,7 @@
 import { LOGIN_FAILED_MESSAGE } from '@vault/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '../../db/schema/index.js';
-import { createTestApp, type TestApp, TEST_PASSWORD } from '../../test/harness.js';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,12 +15,19 @@ const login = (username: string, password: string) =>
 
 describe('sign-in', () => {
   it('returns the user, a token and an XSRF cookie bound to the session, and audits it', async () => {
-    const auth = await t.signInStaff('Boss@Test.local');
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/authentication/me', headers: auth.headers });
-    expect(me.statusCode).toBe(200);
+    await t.signInStaff('Boss@Test.local');
+    const res = await login('boss@test.local', TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email: 'Boss@Test.local', role: 'staff' });
+    const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!;
+    expect(cookie.sameSite).toBe('Strict');
+    const headers = { authorization: `Bearer ${body.accessToken}`, 'x-xsrf-token': cookie.value };
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/authentication/me', headers });
     expect(me.json().user).toMatchObject({ email: 'Boss@Test.local', role: 'staff' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/authentication/logout', headers })).statusCode).toBe(200);
     const entries = await t.db.select().from(auditLog);
-    expect(entries.map((e) => e.action)).toContain('auth.login');
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['auth.login', 'auth.logout']));
   });
 
   it('answers the same 401 for a wrong password, an unknown user and a locked account', async () => {
@@ -44,9 +51,18 @@ describe('sign-in', () => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username: 'x' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details[0].field).toBe('password');
-    const extra = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username: 'x', password: 'y', admin: true } });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/login',
+      payload: { username: 'x', password: 'y', admin: true },
+    });
     expect(extra.statusCode).toBe(400);
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toMatch(/not valid JSON/);
   });
@@ -56,7 +72,9 @@ describe('sessions', () => {
   it('refuses a missing, malformed or revoked token with 401', async () => {
     const auth = await t.signInStaff();
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors', headers: { authorization: 'Bearer nonsense' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors', headers: { authorization: 'Bearer nonsense' } })).statusCode).toBe(
+      401,
+    );
     const out = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/logout', headers: auth.headers });
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/sponsors', headers: auth.headers });
@@ -79,7 +97,11 @@ describe('sessions', () => {
   it('refuses a mutating call without the matching XSRF header, and changes nothing', async () => {
     const auth = await t.signInStaff();
     const other = await t.signInStaff('other@test.local');
-    const noHeader = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/logout', headers: { authorization: auth.headers.authorization } });
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/logout',
+      headers: { authorization: auth.headers.authorization },
+    });
     expect(noHeader.statusCode).toBe(403);
     const foreign = await t.app.inject({
       method: 'POST',
@@ -107,12 +129,16 @@ describe('tenant access', () => {
     const a = await t.createSponsor('ALPHA');
     await t.createSponsor('BETA');
     const admin = await t.signInSponsorAdmin(a.id);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/beta/sponsor-group', headers: admin.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/beta/sponsor-group', headers: admin.headers })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/template/BETA', headers: admin.headers })).statusCode).toBe(403);
     const own = await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/alpha/sponsor-group', headers: admin.headers });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({ data: [], total: 0 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/NOPE/sponsor-group', headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/NOPE/sponsor-group', headers: admin.headers })).statusCode).toBe(
+      404,
+    );
   });
 
   it('lists the statuses', async () => {
@@ -144,5 +170,26 @@ describe('server basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/api/v1/authentication/login');
+  });
+});
+
+describe('constraint errors', () => {
+  it('answers a unique violation raised by the database with 409 and its message, not 500', async () => {
+    const staff = await t.signInStaff();
+    await t.createSponsor('ALPHA');
+    const { AppError } = await import('../../lib/errors.js');
+    // Straight to the database, past any service pre-check, through a throwaway route.
+    const { buildApp } = await import('../../app.js');
+    const { loadConfig } = await import('../../config.js');
+    const { sponsors } = await import('../../db/schema/index.js');
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), database: t.database });
+    app.post('/api/v1/test-duplicate', async () => {
+      await t.db.insert(sponsors).values({ sponsorCode: 'alpha', name: 'Dup' });
+      throw new AppError(500, 'not reached');
+    });
+    const res = await app.inject({ method: 'POST', url: '/api/v1/test-duplicate', headers: staff.headers });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'This sponsor code is already used.' });
+    await app.close();
   });
 });
