@@ -2,9 +2,10 @@ import { Select } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NO_SPONSOR, setSponsor, useSponsor } from '../lib/session';
 import { shellKeys, useMySponsors } from '../lib/sponsors';
+import { screenAfterSponsorChange } from './nav';
 
 export const PICK_PORTAL = '-- pick portal --';
 
@@ -17,6 +18,8 @@ export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
   const sponsors = useMySponsors();
   const queryClient = useQueryClient();
   const [, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
 
   const data = useMemo(
     () => [
@@ -39,15 +42,18 @@ export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
     if (id === sponsorId) return;
     const chosen = sponsors.data?.find((s) => s.id === id);
     setSponsor(chosen ? { sponsorId: chosen.id, sponsorCode: chosen.sponsorCode } : NO_SPONSOR);
+    const leaveFor = screenAfterSponsorChange(pathname);
+    if (leaveFor) navigate(leaveFor);
     // A search for the new sponsor starts on its first page.
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const k of [...next.keys()]) if (k === 'page' || k.endsWith('page')) next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
+    else
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const k of [...next.keys()]) if (k === 'page' || k.endsWith('page')) next.delete(k);
+          return next;
+        },
+        { replace: true },
+      );
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0] });
     onChanged?.();
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeNavItem, NAV_ITEMS, needsSponsor } from './nav';
+import { activeNavItem, NAV_ITEMS, needsSponsor, screenAfterSponsorChange } from './nav';
 
 describe('navigation', () => {
   it('has the labels of the specification in its order', () => {
@@ -50,5 +50,16 @@ describe('navigation', () => {
     expect(activeNavItem('/sponsor-authorization')?.label).toBe('Sponsor Authorizations');
     expect(activeNavItem('/advisor-portal-details/east')?.label).toBe('Sub-Portals');
     expect(activeNavItem('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('changing the sponsor', () => {
+  it('leaves a detail screen of the previous sponsor for its list, and keeps other screens', () => {
+    expect(screenAfterSponsorChange('/vaultdetails/12')).toBe('/');
+    expect(screenAfterSponsorChange('/sponsor-admin/3/said/7')).toBe('/sponsor-admin');
+    expect(screenAfterSponsorChange('/sponsor-trusted-advisors/4/staid/9')).toBe('/sponsor-trusted-advisors');
+    expect(screenAfterSponsorChange('/advisor-portal-details/east')).toBe('/advisor-portal');
+    expect(screenAfterSponsorChange('/trusted-advisor/8')).toBe('/trusted-advisors');
+    for (const p of ['/', '/vault', '/packages', '/sponsor/5', '/sponsors', '/invitation']) expect(screenAfterSponsorChange(p)).toBeNull();
   });
 });

@@ -53,3 +53,21 @@ export function activeNavItem(pathname: string): NavItem | undefined {
   }
   return best;
 }
+
+/** Detail screens that show one record of the chosen sponsor, and the list each belongs to. */
+const SPONSOR_DETAILS: readonly [RegExp, string][] = [
+  [/^\/vaultdetails\/[^/]+$/, '/'],
+  [/^\/sponsor-admin\/[^/]+\/said\/[^/]+$/, '/sponsor-admin'],
+  [/^\/sponsor-trusted-advisors\/[^/]+\/staid\/[^/]+$/, '/sponsor-trusted-advisors'],
+  [/^\/advisor-portal-details\/[^/]+$/, '/advisor-portal'],
+  [/^\/trusted-advisor\/[^/]+$/, '/trusted-advisors'],
+];
+
+/**
+ * Where to go when the sponsor changes: a record of the previous sponsor is not in the new one,
+ * so its detail screen gives way to the list; any other screen stays (and reloads its data).
+ */
+export function screenAfterSponsorChange(pathname: string): string | null {
+  for (const [re, list] of SPONSOR_DETAILS) if (re.test(pathname)) return list;
+  return null;
+}
