@@ -5,6 +5,7 @@ import { listThroughput } from './list-throughput.js';
 import { signIn } from './sign-in.js';
 import { sponsorList } from './sponsor-list.js';
 import { vaultHolderPage } from './vault-holder-page.js';
+import { vaults } from './vaults.js';
 
 /** Every scenario, in the order they run. Add yours here (one line) after writing bench/scenarios/<name>.ts. */
-export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, audit];
+export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, vaults, audit];
