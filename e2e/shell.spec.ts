@@ -199,6 +199,31 @@ test.describe('portal shell', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('changing the portal closes the menu and reloads the screen for the new portal', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Show menu' }).click();
+    await expect(navLink(page, 'Vaults')).toBeInViewport();
+    await pickPortal(page);
+    await expect(navLink(page, 'Vaults')).not.toBeInViewport();
+    const first = await storedSponsor(page);
+
+    // Choose another portal: the vault list asks the server again, for the new portal.
+    const select = portalSelect(page);
+    await select.click();
+    const other = page.getByRole('option').nth(2);
+    const asked: URLSearchParams[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/v1/') && !url.pathname.startsWith('/api/v1/authentication')) asked.push(url.searchParams);
+    });
+    await other.click();
+    const second = await storedSponsor(page);
+    expect(second?.sponsorId).toBeGreaterThan(0);
+    expect(second?.sponsorId).not.toBe(first?.sponsorId);
+    await expect.poll(() => asked.some((q) => [...q.values()].includes(String(second!.sponsorId)))).toBe(true);
+  });
+
   test('/health shows the service health without signing in', async ({ page }) => {
     await page.goto('/health');
     await expect(page.getByRole('heading', { name: 'Service health' })).toBeVisible();
