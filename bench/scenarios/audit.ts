@@ -45,7 +45,7 @@ export const audit: Scenario = {
         `raw SQL only, p.1 (${big.sponsorCode})`,
         () =>
           ctx.database.query(
-            'select * from audit_log where sponsor_id = $1 and occurred_at >= $2 and occurred_at < $3 order by occurred_at desc, id desc limit 20',
+            'select * from audit_log where sponsor_id = $1 and occurred_at >= $2 and occurred_at < $3 order by occurred_at desc nulls last, id desc nulls last limit 20',
             [big.id, from, to],
           ),
         { n, budget: '(diagnostic)' },

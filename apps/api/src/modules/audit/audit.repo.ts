@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, sponsors } from '../../db/schema/index.js';
 
@@ -26,12 +26,25 @@ export function where(f: AuditFilter): SQL {
 }
 
 /**
+ * Newest first, spelled exactly as the indexes are built (DESC NULLS LAST): a bare DESC means
+ * NULLS FIRST, which does not match them and makes PostgreSQL sort the whole range instead.
+ */
+const NEWEST_FIRST = [sql`${auditLog.occurredAt} desc nulls last`, sql`${auditLog.id} desc nulls last`];
+
+/**
  * One page, newest first. The order (occurred_at desc, id desc) is exactly the order of
  * audit_log_sponsor_time_idx / audit_log_time_idx, so PostgreSQL walks the index and stops after
  * offset + limit rows; no sort of the range.
  */
 export const page = (db: Db, f: AuditFilter, offset: number, limit: number) =>
-  db.select().from(auditLog).where(where(f)).orderBy(desc(auditLog.occurredAt), desc(auditLog.id)).offset(offset).limit(limit);
+  db
+    .select({ entry: auditLog, sponsorCode: sponsors.sponsorCode })
+    .from(auditLog)
+    .leftJoin(sponsors, eq(sponsors.id, auditLog.sponsorId))
+    .where(where(f))
+    .orderBy(...NEWEST_FIRST)
+    .offset(offset)
+    .limit(limit);
 
 /** Keyset batch for exports: the next `limit` entries strictly after (before, in time) the cursor. */
 export const batchAfter = (db: Db, f: AuditFilter, cursor: { at: Date; id: number } | null, limit: number) =>
@@ -39,7 +52,7 @@ export const batchAfter = (db: Db, f: AuditFilter, cursor: { at: Date; id: numbe
     .select()
     .from(auditLog)
     .where(and(where(f), cursor ? sql`(${auditLog.occurredAt}, ${auditLog.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})` : undefined))
-    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
 
 /** Exact count, but never walking more than cap + 1 index entries. */

@@ -55,16 +55,17 @@ const entry = (r: Row, codes: Map<number, string>): AuditEntry => ({
  */
 export async function list(db: Db, user: AuthUser, named: SponsorRef | null, q: AuditQuery): Promise<AuditListResponse> {
   const { filter, startDate, endDate } = filterOf(user, named, q);
-  const [rows, capped] = await Promise.all([repo.page(db, filter, q.offset, q.limit), repo.cappedCount(db, filter, AUDIT_EXACT_COUNT_CAP)]);
-  let total = capped;
-  let totalIsEstimate = false;
-  if (capped > AUDIT_EXACT_COUNT_CAP) {
-    totalIsEstimate = true;
-    total = Math.max(capped, await repo.estimatedCount(db, filter), q.offset + rows.length);
-  }
-  const codes = await repo.sponsorCodes(db, [...new Set(rows.map((r) => r.sponsorId).filter((id): id is number => id !== null))]);
+  // One round of parallel queries: the page (with the portal code), the bounded count and the planner's estimate.
+  const [rows, capped, estimate] = await Promise.all([
+    repo.page(db, filter, q.offset, q.limit),
+    repo.cappedCount(db, filter, AUDIT_EXACT_COUNT_CAP),
+    repo.estimatedCount(db, filter),
+  ]);
+  const totalIsEstimate = capped > AUDIT_EXACT_COUNT_CAP;
+  const total = totalIsEstimate ? Math.max(capped, estimate, q.offset + rows.length) : capped;
+  const codes = new Map(rows.flatMap((r) => (r.entry.sponsorId !== null && r.sponsorCode ? [[r.entry.sponsorId, r.sponsorCode] as const] : [])));
   return {
-    data: rows.map((r) => entry(r, codes)),
+    data: rows.map((r) => entry(r.entry, codes)),
     total,
     totalIsEstimate,
     activePage: Math.floor(q.offset / q.limit) + 1,

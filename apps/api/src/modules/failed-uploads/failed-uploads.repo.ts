@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appIntegrations, failedUploads, sponsorIntegrations, sponsors, users, vaults } from '../../db/schema/index.js';
 
@@ -29,7 +29,7 @@ export async function list(db: Db, f: ListFilter, offset: number, limit: number)
       .leftJoin(sponsorIntegrations, eq(sponsorIntegrations.id, failedUploads.reportedBySponsorIntegrationId))
       .leftJoin(appIntegrations, eq(appIntegrations.id, sponsorIntegrations.integrationId))
       .where(where(f))
-      .orderBy(desc(failedUploads.occurredAt), desc(failedUploads.id))
+      .orderBy(sql`${failedUploads.occurredAt} desc nulls last`, sql`${failedUploads.id} desc nulls last`)
       .offset(offset)
       .limit(limit),
     db.select({ n: count() }).from(failedUploads).where(where(f)),

@@ -93,7 +93,7 @@ export function AuditLogsPage() {
 
   const columns = useMemo(
     () => [
-      { accessor: 'occurredAt', title: 'Time', width: 170, render: (e: AuditEntry) => <Text size="sm">{formatDateTime(e.occurredAt)}</Text> },
+      { accessor: 'occurredAt', title: 'Time', noWrap: true, render: (e: AuditEntry) => <Text size="sm">{formatDateTime(e.occurredAt)}</Text> },
       {
         accessor: 'actorEmail',
         title: 'Actor',

@@ -141,7 +141,7 @@ export function FailedFilesPage() {
             value={q.status}
             onChange={(v) => update({ status: v && v !== 'open' ? v : null })}
             allowDeselect={false}
-            w={250}
+            w={290}
           />
         </Group>
       </Paper>
@@ -162,7 +162,7 @@ export function FailedFilesPage() {
         onSelectedRecordsChange={setSelected}
         isRecordSelectable={(r) => r.status !== 'dismissed'}
         columns={[
-          { accessor: 'occurredAt', title: 'Time', width: 165, render: (r) => formatDateTime(r.occurredAt) },
+          { accessor: 'occurredAt', title: 'Time', noWrap: true, render: (r) => formatDateTime(r.occurredAt) },
           {
             accessor: 'fileName',
             title: 'File',
@@ -181,9 +181,11 @@ export function FailedFilesPage() {
           {
             accessor: 'reason',
             title: 'Reason',
+            noWrap: true,
+            width: 180,
             render: (r) => (
               <Tooltip label={r.detail ?? FAILED_UPLOAD_REASON_LABELS[r.reason]} disabled={!r.detail}>
-                <Badge size="sm" variant="light" color={REASON_COLOR[r.reason]}>
+                <Badge size="sm" variant="light" color={REASON_COLOR[r.reason]} styles={{ label: { overflow: 'visible' } }}>
                   {FAILED_UPLOAD_REASON_LABELS[r.reason]}
                 </Badge>
               </Tooltip>
@@ -216,8 +218,10 @@ export function FailedFilesPage() {
           {
             accessor: 'status',
             title: 'Status',
+            noWrap: true,
+            width: 160,
             render: (r) => (
-              <Badge size="sm" variant="dot" color={STATUS_COLOR[r.status]}>
+              <Badge size="sm" variant="dot" color={STATUS_COLOR[r.status]} styles={{ label: { overflow: 'visible' } }}>
                 {FAILED_UPLOAD_STATUS_LABELS[r.status]}
               </Badge>
             ),

@@ -88,14 +88,16 @@ export function SponsorAuthorizationsPage() {
           {
             accessor: 'state',
             title: 'State',
+            noWrap: true,
+            width: 130,
             render: (a) => (
-              <Badge size="sm" variant="dot" color={STATE_COLOR[a.state]}>
+              <Badge size="sm" variant="dot" color={STATE_COLOR[a.state]} styles={{ label: { overflow: 'visible' } }}>
                 {STATE_LABEL[a.state]}
               </Badge>
             ),
           },
-          { accessor: 'expiresAt', title: 'Expires', render: (a) => (a.expiresAt ? formatDateTime(a.expiresAt) : 'Never') },
-          { accessor: 'lastUsedAt', title: 'Last used', render: (a) => (a.lastUsedAt ? formatDateTime(a.lastUsedAt) : 'Never') },
+          { accessor: 'expiresAt', title: 'Expires', noWrap: true, render: (a) => (a.expiresAt ? formatDateTime(a.expiresAt) : 'Never') },
+          { accessor: 'lastUsedAt', title: 'Last used', noWrap: true, render: (a) => (a.lastUsedAt ? formatDateTime(a.lastUsedAt) : 'Never') },
           { accessor: 'createdAt', title: 'Granted', render: (a) => `${formatDateTime(a.createdAt)}${a.createdBy ? ` by ${a.createdBy}` : ''}` },
           {
             accessor: 'actions',

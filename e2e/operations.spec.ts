@@ -1,0 +1,162 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { pickPortal, signIn } from './fixtures';
+
+const SHOTS = '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+async function open(page: Page, label: string, heading: string, code = 'ACME') {
+  await signIn(page);
+  await pickPortal(page, code);
+  await nav(page).getByRole('link', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const mdy = (d: Date) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
+
+test.describe('operations', () => {
+  test('audit logs: the default range is the last 29 days; page, then change the date range', async ({ page }) => {
+    await open(page, 'Audit Logs', 'Audit Logs');
+    const today = new Date();
+    const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29);
+    const range = page.getByRole('button', { name: 'Date range' });
+    await expect(range).toHaveText(`${mdy(start)} – ${mdy(today)}`);
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(20);
+    // Each entry's info is readable once expanded.
+    await table.locator('tbody tr').first().click();
+    await expect(page.getByRole('table', { name: 'Entry information' }).or(page.getByText('No further information.')).first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/operations-audit.png`, fullPage: true });
+
+    const firstTime = await table.locator('tbody tr').first().locator('td').first().textContent();
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(table.locator('tbody tr').first().locator('td').first()).not.toHaveText(firstTime ?? '');
+
+    // A new range in the month the picker opens on (the start's): the 1st to the 15th; the page goes back to 1.
+    await range.click();
+    const picker = page.getByRole('dialog');
+    const month = start.toLocaleString('en-GB', { month: 'long' });
+    await picker.getByRole('button', { name: `1 ${month} ${start.getFullYear()}`, exact: true }).click();
+    await picker.getByRole('button', { name: `15 ${month} ${start.getFullYear()}`, exact: true }).click();
+    const first = new Date(start.getFullYear(), start.getMonth(), 1);
+    const fifteenth = new Date(start.getFullYear(), start.getMonth(), 15);
+    await expect(range).toHaveText(`${mdy(first)} – ${mdy(fifteenth)}`);
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(page).toHaveURL(new RegExp(`from=${first.getFullYear()}-${pad(first.getMonth() + 1)}-01&to=${fifteenth.getFullYear()}-${pad(fifteenth.getMonth() + 1)}-15`));
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    for (const cell of await table.locator('tbody tr td:first-child').allTextContents()) {
+      const [m, d, y] = cell.split(' ')[0]!.split('/').map(Number);
+      const day = new Date(y!, m! - 1, d!);
+      expect(day >= first && day <= fifteenth).toBe(true);
+    }
+    await page.screenshot({ path: `${SHOTS}/operations-audit-range.png`, fullPage: true });
+  });
+
+  test('app integrations: enable one and see its key exactly once', async ({ page }) => {
+    await open(page, 'App Integrations', 'App Integrations', 'GRNL');
+    const card = page.locator('[data-integration]').filter({ has: page.getByRole('button', { name: 'Enable' }) }).first();
+    await expect(card).toBeVisible();
+    const name = (await card.locator('p').first().textContent())?.trim() ?? '';
+    await card.getByRole('button', { name: 'Enable' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    // Fill whatever the app needs.
+    for (const input of await dialog.getByRole('textbox').all()) {
+      const label = (await input.getAttribute('aria-haspopup')) ? null : await input.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
+      if (label === null) continue;
+      if (/url/i.test(label)) await input.fill('https://hooks.greenleaf.example/vault');
+      else await input.fill('greenleaf-e2e');
+    }
+    for (const select of await dialog.locator('input[aria-haspopup="listbox"]').all()) {
+      if ((await select.inputValue()) !== '') continue;
+      await select.click();
+      await page.getByRole('option').first().click();
+    }
+    await dialog.getByRole('button', { name: 'Enable' }).click();
+    const keyDialog = page.getByRole('dialog', { name: 'API Key' });
+    await expect(keyDialog).toBeVisible();
+    const key = (await keyDialog.getByTestId('api-key').textContent())?.trim() ?? '';
+    expect(key).toMatch(/^vk_/);
+    await expect(keyDialog.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/operations-integrations-key.png`, fullPage: true });
+    await keyDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const enabled = page.locator('[data-integration]').filter({ hasText: name });
+    await expect(enabled.getByText('Enabled', { exact: true })).toBeVisible();
+    await expect(enabled.getByText(`${key.slice(0, 10)}…`)).toBeVisible();
+    // Never again: not on the page, not after a reload.
+    await expect(page.getByText(key)).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('[data-integration]').first()).toBeVisible();
+    expect(await page.content()).not.toContain(key);
+    await page.screenshot({ path: `${SHOTS}/operations-integrations.png`, fullPage: true });
+  });
+
+  test('failed files: dismiss one', async ({ page }) => {
+    await open(page, 'Failed Files', 'Failed Files');
+    const table = page.getByRole('table', { name: 'Failed files' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/operations-failed-files.png`, fullPage: true });
+    const row = table.locator('tbody tr').filter({ has: page.getByRole('button', { name: /^Dismiss / }) }).first();
+    const dismiss = row.getByRole('button', { name: /^Dismiss / });
+    const label = (await dismiss.getAttribute('aria-label')) ?? '';
+    const fileName = label.replace(/^Dismiss /, '');
+    const before = await table.locator('tbody tr').filter({ hasText: fileName }).count();
+    await dismiss.click();
+    const dialog = page.getByRole('dialog', { name: 'Dismiss Failed File' });
+    await expect(dialog).toContainText(fileName);
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(dialog.getByText('1 file dismissed.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(table.locator('tbody tr').filter({ hasText: fileName })).toHaveCount(before - 1);
+    // It is listed under Dismissed.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Dismissed' }).click();
+    await expect(table.locator('tbody tr').filter({ hasText: fileName }).first()).toBeVisible();
+  });
+
+  test('app status: every check with its colour and time taken', async ({ page }) => {
+    await open(page, 'App Status', 'App Status');
+    for (const label of ['Database', 'E-mail transport', 'E-mail outbox', 'E-mails given up (24 h)', 'Failed uploads (24 h)', 'Version', 'Uptime', 'Portal data']) {
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText(/^Took /).first()).toBeVisible();
+    expect(await page.getByText(/^Took /).count()).toBe(8);
+    await expect(page.getByText('ACME: vaults by status')).toBeVisible();
+    await expect(page.getByText('Pending invitations', { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/operations-status.png`, fullPage: true });
+  });
+  test('sponsor authorizations: grant an enabled app scopes, then revoke it', async ({ page }) => {
+    await open(page, 'Sponsor Authorizations', 'Sponsor Authorizations');
+    const table = page.getByRole('table', { name: 'Sponsor authorizations' });
+    await expect(table).toBeVisible();
+    await page.getByRole('button', { name: 'Grant access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Grant Access' });
+    await dialog.getByRole('combobox', { name: 'Integration' }).click();
+    const option = page.getByRole('option').first();
+    const app = (await option.textContent())?.trim() ?? '';
+    await option.click();
+    await dialog.getByRole('combobox', { name: 'Scopes' }).click({ force: true });
+    await page.getByRole('option', { name: 'Report failed uploads' }).click();
+    await page.getByRole('option', { name: 'Read audit log' }).click();
+    await dialog.getByRole('heading', { name: 'Grant Access' }).click();
+    await dialog.getByRole('button', { name: 'Grant', exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const row = table.locator('tbody tr').filter({ hasText: app }).filter({ hasText: 'Report failed uploads' }).filter({ hasText: 'Active' }).first();
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Never');
+    await page.screenshot({ path: `${SHOTS}/operations-authorizations.png`, fullPage: true });
+    const before = await table.locator('tbody tr').filter({ hasText: 'Revoked' }).count();
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke Authorization' });
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(confirm.getByText('Server Confirmation')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Close' }).click();
+    await expect(table.locator('tbody tr').filter({ hasText: 'Revoked' })).toHaveCount(before + 1);
+  });
+});
