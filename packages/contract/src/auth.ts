@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MIN } from './constants.js';
 
-export const LOGIN_FAILED_MESSAGE =
-  'You have provided an incorrect email/username and/or password or maybe you are not in our system.';
-export const SESSION_EXPIRED_MESSAGE =
-  'Your session ended after 30 minutes of inactivity. Please log in to the Vault Admin Portal again.';
+export { LOGIN_FAILED_MESSAGE, PASSWORD_MIN, SESSION_EXPIRED_MESSAGE } from './constants.js';
 
 export const loginBody = z.strictObject({
   username: z.string().trim().min(1, 'Username is required').max(254),
@@ -30,7 +28,6 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const PASSWORD_MIN = 12;
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
