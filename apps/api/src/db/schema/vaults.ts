@@ -48,6 +48,8 @@ export const vaults = pgTable(
     index('vaults_sponsor_idx').on(t.sponsorId, t.id),
     index('vaults_package_idx').on(t.sponsorId, t.packageId),
     index('vaults_group_idx').on(t.groupId),
+    // Deleting a user checks this foreign key; without an index that is a scan of every vault per user.
+    index('vaults_archived_by_idx').on(t.archivedByUserId).where(sql`${t.archivedByUserId} is not null`),
     check('vaults_license_ck', sql`${t.license} in ('trial','monthly','annual')`),
     check('vaults_tag_ck', sql`${t.tag} in ('individual','business','family')`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "vaults_archived_by_idx" ON "vaults" USING btree ("archived_by_user_id") WHERE "vaults"."archived_by_user_id" is not null;
