@@ -1,6 +1,6 @@
-import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -9,13 +9,19 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${PORT}`;
-const runDir = mkdtempSync(join(tmpdir(), 'vault-e2e-'));
+// One directory per run (the workers inherit it): the fresh database and a private copy of the
+// built portal, so a rebuild during the run cannot pull the assets from under the browser.
+const ownsRun = !process.env.VAULT_E2E_RUN_DIR;
+if (ownsRun) process.env.VAULT_E2E_RUN_DIR = mkdtempSync(join(tmpdir(), 'vault-e2e-'));
+const runDir = process.env.VAULT_E2E_RUN_DIR!;
 const dataDir = join(runDir, 'data');
-// The server serves a private copy of the built portal, so a rebuild during the run cannot
-// pull the assets from under the browser.
-const builtWeb = join(import.meta.dirname, 'apps/web/dist');
 const webDir = join(runDir, 'web');
-if (existsSync(join(builtWeb, 'index.html'))) cpSync(builtWeb, webDir, { recursive: true });
+if (ownsRun) {
+  const builtWeb = join(import.meta.dirname, 'apps/web/dist');
+  if (existsSync(join(builtWeb, 'index.html'))) cpSync(builtWeb, webDir, { recursive: true });
+  // The database and the copy go when the run ends; traces stay in the results folder.
+  process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,7 +33,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   // Each run keeps its traces apart: other journeys may run at the same time in this tree.
-  outputDir: process.env.E2E_OUTPUT_DIR ?? join(runDir, 'results'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? join(tmpdir(), 'vault-e2e-results', basename(runDir)),
   use: {
     baseURL,
     browserName: 'chromium',
