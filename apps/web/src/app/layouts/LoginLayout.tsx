@@ -1,9 +1,14 @@
 import { Box, Center, Container, Group, Text } from '@mantine/core';
-import { Outlet } from 'react-router';
-import { Brand } from '../Brand';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Brand, PRODUCT_NAME } from '../Brand';
 
 /** A header with the brand only; the sponsor dropdown and the navigation are hidden. */
 export function LoginLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = `${pathname.startsWith('/set-password') ? 'Choose a new password' : 'Sign in'} · ${PRODUCT_NAME}`;
+  }, [pathname]);
   return (
     <Box
       mih="100vh"
