@@ -4,7 +4,7 @@ import { bin, root } from './lib.mjs';
 
 const children = [
   spawn(bin('tsx'), ['watch', 'apps/api/src/server.ts'], { stdio: 'inherit', cwd: root }),
-  spawn(bin('vite'), ['--config', 'apps/web/vite.config.ts'], { stdio: 'inherit', cwd: `${root}apps/web` }),
+  spawn(bin('vite'), [], { stdio: 'inherit', cwd: `${root}apps/web` }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
