@@ -7,7 +7,7 @@ const LIMITS = { p95: 20 };
 /**
  * GET /api/v1/audit for the default 29-day range (specification section 9): first page of the
  * largest sponsor, every sponsor at once (staff), a deep page, and with an action filter. Each call
- * also computes the total (exact up to 10,000, estimated beyond: docs/decisions/audit-total.md).
+ * also computes the total (exact up to 10,000, estimated beyond: docs/decisions/0007-operations.md).
  */
 export const audit: Scenario = {
   name: 'audit',

@@ -248,7 +248,7 @@ export const failedUploadIdsBody = z.strictObject({
 /* ------------------------------------------------------------------ Audit log */
 
 /** Counting more than this many entries exactly is not worth the time; beyond it the total is an estimate. */
-export const AUDIT_EXACT_COUNT_CAP = 10_000;
+export const AUDIT_EXACT_COUNT_CAP = 2_000;
 export const AUDIT_EXPORT_MAX_ROWS = 200_000;
 export const AUDIT_MAX_RANGE_DAYS = 366;
 

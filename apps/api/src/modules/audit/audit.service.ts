@@ -51,18 +51,14 @@ const entry = (r: Row, codes: Map<number, string>): AuditEntry => ({
 /**
  * A page of the audit log. The total is exact up to AUDIT_EXACT_COUNT_CAP matching entries (a
  * bounded index walk); beyond it, it is the planner's estimate and totalIsEstimate is true, so a
- * page costs the same on 10,000,000 entries as on 10,000 (docs/decisions/audit-total.md).
+ * page costs the same on 10,000,000 entries as on 10,000 (docs/decisions/0007-operations.md).
  */
 export async function list(db: Db, user: AuthUser, named: SponsorRef | null, q: AuditQuery): Promise<AuditListResponse> {
   const { filter, startDate, endDate } = filterOf(user, named, q);
-  // One round of parallel queries: the page (with the portal code), the bounded count and the planner's estimate.
-  const [rows, capped, estimate] = await Promise.all([
-    repo.page(db, filter, q.offset, q.limit),
-    repo.cappedCount(db, filter, AUDIT_EXACT_COUNT_CAP),
-    repo.estimatedCount(db, filter),
-  ]);
+  // The page (with the portal code) and the bounded count at once; the planner's estimate only when needed.
+  const [rows, capped] = await Promise.all([repo.page(db, filter, q.offset, q.limit), repo.cappedCount(db, filter, AUDIT_EXACT_COUNT_CAP)]);
   const totalIsEstimate = capped > AUDIT_EXACT_COUNT_CAP;
-  const total = totalIsEstimate ? Math.max(capped, estimate, q.offset + rows.length) : capped;
+  const total = totalIsEstimate ? Math.max(capped, await repo.estimatedCount(db, filter), q.offset + rows.length) : capped;
   const codes = new Map(rows.flatMap((r) => (r.entry.sponsorId !== null && r.sponsorCode ? [[r.entry.sponsorId, r.sponsorCode] as const] : [])));
   return {
     data: rows.map((r) => entry(r.entry, codes)),
