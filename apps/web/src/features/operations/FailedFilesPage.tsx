@@ -174,6 +174,7 @@ export function FailedFilesPage() {
                 <Text size="xs" c="dimmed">
                   {size(r.sizeBytes)}
                   {r.contentType ? ` · ${r.contentType}` : ''}
+                  {r.reportedBy ? ` · via ${r.reportedBy}` : ''}
                 </Text>
               </Stack>
             ),
@@ -182,7 +183,6 @@ export function FailedFilesPage() {
             accessor: 'reason',
             title: 'Reason',
             noWrap: true,
-            width: 180,
             render: (r) => (
               <Tooltip label={r.detail ?? FAILED_UPLOAD_REASON_LABELS[r.reason]} disabled={!r.detail}>
                 <Badge size="sm" variant="light" color={REASON_COLOR[r.reason]} styles={{ label: { overflow: 'visible' } }}>
@@ -219,14 +219,12 @@ export function FailedFilesPage() {
             accessor: 'status',
             title: 'Status',
             noWrap: true,
-            width: 160,
             render: (r) => (
               <Badge size="sm" variant="dot" color={STATUS_COLOR[r.status]} styles={{ label: { overflow: 'visible' } }}>
                 {FAILED_UPLOAD_STATUS_LABELS[r.status]}
               </Badge>
             ),
           },
-          { accessor: 'reportedBy', title: 'Reported by', render: (r) => r.reportedBy ?? '—' },
           {
             accessor: 'actions',
             title: '',
