@@ -29,7 +29,9 @@ test.describe('operations', () => {
     await expect(table.locator('tbody tr')).toHaveCount(20);
     // Each entry's info is readable once expanded.
     await table.locator('tbody tr').first().click();
-    await expect(page.getByRole('table', { name: 'Entry information' }).or(page.getByText('No further information.')).first()).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Entry information' }).or(page.getByText('No further information.')).first(),
+    ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/operations-audit.png`, fullPage: true });
 
     const firstTime = await table.locator('tbody tr').first().locator('td').first().textContent();
@@ -47,7 +49,11 @@ test.describe('operations', () => {
     const fifteenth = new Date(start.getFullYear(), start.getMonth(), 15);
     await expect(range).toHaveText(`${mdy(first)} – ${mdy(fifteenth)}`);
     await expect(page).not.toHaveURL(/[?&]page=/);
-    await expect(page).toHaveURL(new RegExp(`from=${first.getFullYear()}-${pad(first.getMonth() + 1)}-01&to=${fifteenth.getFullYear()}-${pad(fifteenth.getMonth() + 1)}-15`));
+    await expect(page).toHaveURL(
+      new RegExp(
+        `from=${first.getFullYear()}-${pad(first.getMonth() + 1)}-01&to=${fifteenth.getFullYear()}-${pad(fifteenth.getMonth() + 1)}-15`,
+      ),
+    );
     await expect(table.locator('tbody tr').first()).toBeVisible();
     for (const cell of await table.locator('tbody tr td:first-child').allTextContents()) {
       const [m, d, y] = cell.split(' ')[0]!.split('/').map(Number);
@@ -59,7 +65,10 @@ test.describe('operations', () => {
 
   test('app integrations: enable one and see its key exactly once', async ({ page }) => {
     await open(page, 'App Integrations', 'App Integrations', 'GRNL');
-    const card = page.locator('[data-integration]').filter({ has: page.getByRole('button', { name: 'Enable' }) }).first();
+    const card = page
+      .locator('[data-integration]')
+      .filter({ has: page.getByRole('button', { name: 'Enable' }) })
+      .first();
     await expect(card).toBeVisible();
     const name = (await card.locator('p').first().textContent())?.trim() ?? '';
     await card.getByRole('button', { name: 'Enable' }).click();
@@ -67,7 +76,9 @@ test.describe('operations', () => {
     await expect(dialog).toBeVisible();
     // Fill whatever the app needs.
     for (const input of await dialog.getByRole('textbox').all()) {
-      const label = (await input.getAttribute('aria-haspopup')) ? null : await input.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
+      const label = (await input.getAttribute('aria-haspopup'))
+        ? null
+        : await input.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
       if (label === null) continue;
       if (/url/i.test(label)) await input.fill('https://hooks.greenleaf.example/vault');
       else await input.fill('greenleaf-e2e');
@@ -102,7 +113,10 @@ test.describe('operations', () => {
     const table = page.getByRole('table', { name: 'Failed files' });
     await expect(table.locator('tbody tr').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/operations-failed-files.png`, fullPage: true });
-    const row = table.locator('tbody tr').filter({ has: page.getByRole('button', { name: /^Dismiss / }) }).first();
+    const row = table
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('button', { name: /^Dismiss / }) })
+      .first();
     const dismiss = row.getByRole('button', { name: /^Dismiss / });
     const label = (await dismiss.getAttribute('aria-label')) ?? '';
     const fileName = label.replace(/^Dismiss /, '');
@@ -122,7 +136,16 @@ test.describe('operations', () => {
 
   test('app status: every check with its colour and time taken', async ({ page }) => {
     await open(page, 'App Status', 'App Status');
-    for (const label of ['Database', 'E-mail transport', 'E-mail outbox', 'E-mails given up (24 h)', 'Failed uploads (24 h)', 'Version', 'Uptime', 'Portal data']) {
+    for (const label of [
+      'Database',
+      'E-mail transport',
+      'E-mail outbox',
+      'E-mails given up (24 h)',
+      'Failed uploads (24 h)',
+      'Version',
+      'Uptime',
+      'Portal data',
+    ]) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(page.getByText(/^Took /).first()).toBeVisible();
@@ -147,7 +170,12 @@ test.describe('operations', () => {
     await dialog.getByRole('heading', { name: 'Grant Access' }).click();
     await dialog.getByRole('button', { name: 'Grant', exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    const row = table.locator('tbody tr').filter({ hasText: app }).filter({ hasText: 'Report failed uploads' }).filter({ hasText: 'Active' }).first();
+    const row = table
+      .locator('tbody tr')
+      .filter({ hasText: app })
+      .filter({ hasText: 'Report failed uploads' })
+      .filter({ hasText: 'Active' })
+      .first();
     await expect(row).toBeVisible();
     await expect(row).toContainText('Never');
     await page.screenshot({ path: `${SHOTS}/operations-authorizations.png`, fullPage: true });

@@ -17,19 +17,37 @@ export const audit: Scenario = {
     const { fromDate, toDate } = defaultAuditRange();
     const range = `fromDate=${fromDate}&toDate=${toDate}`;
     const big = ctx.sponsors[0]!;
-    if (!(await routeExists(ctx, 'GET', `${route}?offset=0&limit=20&sponsorid=${big.id}&${range}`))) return [notBuilt('audit page, 29-day range', BUDGET, route)];
+    if (!(await routeExists(ctx, 'GET', `${route}?offset=0&limit=20&sponsorid=${big.id}&${range}`)))
+      return [notBuilt('audit page, 29-day range', BUDGET, route)];
     const n = Math.max(20, Math.round(200 * ctx.scale));
     const get = (q: string) => () => call(ctx, `${route}?${q}&${range}`, { headers: ctx.staff });
     const first = (await get(`offset=0&limit=20&sponsorid=${big.id}`)()) as { total: number; totalIsEstimate: boolean };
     const all = (await get('offset=0&limit=20')()) as { total: number; totalIsEstimate: boolean };
-    const about = (r: { total: number; totalIsEstimate: boolean }) => `${r.totalIsEstimate ? '~' : ''}${r.total.toLocaleString('en-US')} in range`;
+    const about = (r: { total: number; totalIsEstimate: boolean }) =>
+      `${r.totalIsEstimate ? '~' : ''}${r.total.toLocaleString('en-US')} in range`;
     const rows: BenchRow[] = [];
     rows.push(
-      await latency(`audit p.1, 29 days (${big.sponsorCode})`, get(`offset=0&limit=20&sponsorid=${big.id}`), { n, budget: BUDGET, limits: LIMITS, note: about(first) }),
+      await latency(`audit p.1, 29 days (${big.sponsorCode})`, get(`offset=0&limit=20&sponsorid=${big.id}`), {
+        n,
+        budget: BUDGET,
+        limits: LIMITS,
+        note: about(first),
+      }),
     );
-    rows.push(await latency('audit p.1, 29 days, all sponsors (staff)', get('offset=0&limit=20'), { n, budget: BUDGET, limits: LIMITS, note: about(all) }));
     rows.push(
-      await latency(`audit p.50, 29 days (${big.sponsorCode})`, get(`offset=980&limit=20&sponsorid=${big.id}`), { n, budget: BUDGET, limits: LIMITS }),
+      await latency('audit p.1, 29 days, all sponsors (staff)', get('offset=0&limit=20'), {
+        n,
+        budget: BUDGET,
+        limits: LIMITS,
+        note: about(all),
+      }),
+    );
+    rows.push(
+      await latency(`audit p.50, 29 days (${big.sponsorCode})`, get(`offset=980&limit=20&sponsorid=${big.id}`), {
+        n,
+        budget: BUDGET,
+        limits: LIMITS,
+      }),
     );
     rows.push(
       await latency(`audit p.1, action "vault" (${big.sponsorCode})`, get(`offset=0&limit=20&sponsorid=${big.id}&action=vault`), {

@@ -239,10 +239,7 @@ export const failedUpload = z.object({
 export type FailedUpload = z.infer<typeof failedUpload>;
 
 export const failedUploadIdsBody = z.strictObject({
-  ids: z
-    .array(z.number().int().positive())
-    .min(1, 'Choose at least one file')
-    .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} files at once`),
+  ids: z.array(z.number().int().positive()).min(1, 'Choose at least one file').max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} files at once`),
 });
 
 /* ------------------------------------------------------------------ Audit log */

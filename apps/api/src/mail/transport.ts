@@ -23,9 +23,17 @@ export async function verifySmtp(url: string, opts: { fresh?: boolean } = {}): P
   try {
     await transport.verify();
     const u = new URL(url);
-    result = { ok: true, latencyMs: Math.round(performance.now() - started), detail: `SMTP server ${u.hostname}:${u.port || (u.protocol === 'smtps:' ? 465 : 587)} accepts connections` };
+    result = {
+      ok: true,
+      latencyMs: Math.round(performance.now() - started),
+      detail: `SMTP server ${u.hostname}:${u.port || (u.protocol === 'smtps:' ? 465 : 587)} accepts connections`,
+    };
   } catch (err) {
-    result = { ok: false, latencyMs: Math.round(performance.now() - started), detail: `SMTP server unreachable: ${(err as Error).message}`.slice(0, 300) };
+    result = {
+      ok: false,
+      latencyMs: Math.round(performance.now() - started),
+      detail: `SMTP server unreachable: ${(err as Error).message}`.slice(0, 300),
+    };
   } finally {
     transport.close();
   }

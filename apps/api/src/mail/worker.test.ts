@@ -55,7 +55,12 @@ const smtpError = (code: number, message: string) => Object.assign(new Error(mes
 
 async function queue(n: number, prefix = 'msg') {
   for (let i = 0; i < n; i++) {
-    await enqueueEmail(t.db, { to: `${prefix}${i}@example.com`, subject: `${prefix} ${i}`, text: `Hello ${i}\nhttp://portal.test/set-password?token=abc${i}\n`, template: 'test' });
+    await enqueueEmail(t.db, {
+      to: `${prefix}${i}@example.com`,
+      subject: `${prefix} ${i}`,
+      text: `Hello ${i}\nhttp://portal.test/set-password?token=abc${i}\n`,
+      template: 'test',
+    });
   }
 }
 
@@ -98,7 +103,14 @@ describe('the e-mail outbox worker', () => {
     await queue(1, 'temp');
     await queue(1, 'perm');
     rcptReply = (address) => (address.startsWith('perm') ? smtpError(550, 'No such user') : smtpError(451, 'Mailbox busy'));
-    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet, maxAttempts: 3, backoffMs: () => 0 });
+    const worker = createMailWorker({
+      database: t.database,
+      smtpUrl,
+      from: 'v@vault.test',
+      log: quiet,
+      maxAttempts: 3,
+      backoffMs: () => 0,
+    });
     for (let i = 0; i < 5; i++) await worker.runOnce();
     await worker.stop();
     const rows = await t.db.select().from(emailOutbox);
@@ -147,7 +159,11 @@ describe('the e-mail outbox worker', () => {
   it('without SMTP_URL keeps messages in the outbox and logs each link once', async () => {
     await queue(2);
     const lines: { obj: Record<string, unknown>; msg?: string }[] = [];
-    const log: MailLogger = { info: (obj, msg) => lines.push({ obj: obj as Record<string, unknown>, msg }), warn: () => {}, error: () => {} };
+    const log: MailLogger = {
+      info: (obj, msg) => lines.push({ obj: obj as Record<string, unknown>, msg }),
+      warn: () => {},
+      error: () => {},
+    };
     const worker = createMailWorker({ database: t.database, from: 'v@vault.test', log });
     await worker.runOnce();
     await worker.runOnce();

@@ -81,7 +81,10 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       [lastLoggedId, 100],
     );
     for (const r of rows) {
-      log.info({ outboxId: Number(r.id), to: r.to_address, subject: r.subject, template: r.template, links: r.body_text.match(LINK) ?? [] }, 'e-mail kept in the outbox (SMTP_URL is not set)');
+      log.info(
+        { outboxId: Number(r.id), to: r.to_address, subject: r.subject, template: r.template, links: r.body_text.match(LINK) ?? [] },
+        'e-mail kept in the outbox (SMTP_URL is not set)',
+      );
       lastLoggedId = Math.max(lastLoggedId, Number(r.id));
     }
     return rows.length;
@@ -116,7 +119,10 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
         text: r.body_text,
         headers: { 'X-Vault-Outbox-Id': String(r.id) },
       });
-      await database.query(`update email_outbox set status = 'sent', sent_at = now(), last_error = null where id = $1 and status = 'sending'`, [r.id]);
+      await database.query(
+        `update email_outbox set status = 'sent', sent_at = now(), last_error = null where id = $1 and status = 'sending'`,
+        [r.id],
+      );
     } catch (err) {
       const message = `${(err as Error).message ?? err}`.slice(0, 500);
       const attempts = Number(r.attempts);

@@ -9,7 +9,13 @@ export async function outbox(database: Database) {
     `select count(*)::int as n, (array_agg(last_error order by id desc))[1] as last_error
        from email_outbox where status = 'failed' and created_at > now() - interval '24 hours'`,
   );
-  return { pending: Number(pending?.n ?? 0), oldest: pending?.oldest ? new Date(pending.oldest) : null, retrying: Number(pending?.failing ?? 0), failed24h: Number(failed?.n ?? 0), lastError: failed?.last_error ?? null };
+  return {
+    pending: Number(pending?.n ?? 0),
+    oldest: pending?.oldest ? new Date(pending.oldest) : null,
+    retrying: Number(pending?.failing ?? 0),
+    failed24h: Number(failed?.n ?? 0),
+    lastError: failed?.last_error ?? null,
+  };
 }
 
 export async function failedUploads24h(database: Database, sponsorId: number) {

@@ -9,7 +9,11 @@ export const appStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/admin/:sponsorId',
     {
       config: { sponsor: 'required' },
-      schema: { tags: ['app status'], params: z.object({ sponsorId: z.coerce.number().int().min(0) }), response: { 200: serviceStatus, 400: errorBody, 403: errorBody, 404: errorBody } },
+      schema: {
+        tags: ['app status'],
+        params: z.object({ sponsorId: z.coerce.number().int().min(0) }),
+        response: { 200: serviceStatus, 400: errorBody, 403: errorBody, 404: errorBody },
+      },
     },
     async (request) => service.status(app.database, app.config, request.sponsor!),
   );

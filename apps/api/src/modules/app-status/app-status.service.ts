@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { CheckState, ServiceStatus, StatusCheck } from '@vault/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { SponsorRef } from '../../plugins/types.js';
 import { verifySmtp } from '../../mail/transport.js';
+import type { SponsorRef } from '../../plugins/types.js';
 import * as repo from './app-status.repo.js';
 
 export const VERSION: string = (() => {
@@ -64,14 +64,22 @@ export async function status(database: Database, config: Config, sponsor: Sponso
     label: 'Database',
     state: db.error ? 'error' : db.ms > 250 ? 'warning' : 'ok',
     latencyMs: db.ms,
-    detail: db.error ? `Database unreachable: ${db.error.message}` : `${database.kind === 'pg' ? 'PostgreSQL' : 'Embedded PostgreSQL (PGlite)'} answered a round-trip`,
+    detail: db.error
+      ? `Database unreachable: ${db.error.message}`
+      : `${database.kind === 'pg' ? 'PostgreSQL' : 'Embedded PostgreSQL (PGlite)'} answered a round-trip`,
   });
 
   if (mail) {
     const r = mail.value!;
     checks.push({ key: 'mail', label: 'E-mail transport', state: r.ok ? 'ok' : 'error', latencyMs: r.latencyMs, detail: r.detail });
   } else {
-    checks.push({ key: 'mail', label: 'E-mail transport', state: 'info', latencyMs: 0, detail: 'Outbox only: SMTP_URL is not set, so e-mails stay in the outbox and their links are written to the server log' });
+    checks.push({
+      key: 'mail',
+      label: 'E-mail transport',
+      state: 'info',
+      latencyMs: 0,
+      detail: 'Outbox only: SMTP_URL is not set, so e-mails stay in the outbox and their links are written to the server log',
+    });
   }
 
   if (outbox.error) {
@@ -79,7 +87,15 @@ export async function status(database: Database, config: Config, sponsor: Sponso
   } else {
     const o = outbox.value!;
     const oldestMs = o.oldest ? Date.now() - o.oldest.getTime() : 0;
-    const state: CheckState = !o.pending ? 'ok' : !smtp ? 'info' : oldestMs > OUTBOX_ERROR_MINUTES * 60_000 ? 'error' : oldestMs > OUTBOX_WARN_MINUTES * 60_000 || o.retrying ? 'warning' : 'ok';
+    const state: CheckState = !o.pending
+      ? 'ok'
+      : !smtp
+        ? 'info'
+        : oldestMs > OUTBOX_ERROR_MINUTES * 60_000
+          ? 'error'
+          : oldestMs > OUTBOX_WARN_MINUTES * 60_000 || o.retrying
+            ? 'warning'
+            : 'ok';
     checks.push({
       key: 'outbox',
       label: 'E-mail outbox',
@@ -96,7 +112,9 @@ export async function status(database: Database, config: Config, sponsor: Sponso
       state: o.failed24h ? 'error' : 'ok',
       latencyMs: outbox.ms,
       value: o.failed24h,
-      detail: o.failed24h ? `${plural(o.failed24h, 'message')} could not be delivered; last error: ${o.lastError ?? 'unknown'}` : 'Every message was delivered or is still being tried',
+      detail: o.failed24h
+        ? `${plural(o.failed24h, 'message')} could not be delivered; last error: ${o.lastError ?? 'unknown'}`
+        : 'Every message was delivered or is still being tried',
     });
   }
 
@@ -106,11 +124,22 @@ export async function status(database: Database, config: Config, sponsor: Sponso
     state: uploads.error ? 'error' : uploads.value ? 'warning' : 'ok',
     latencyMs: uploads.ms,
     value: uploads.value ?? null,
-    detail: uploads.error ? uploads.error.message : uploads.value ? `${plural(uploads.value, 'upload')} of ${sponsor.sponsorCode} failed in the last 24 hours` : `No upload of ${sponsor.sponsorCode} failed in the last 24 hours`,
+    detail: uploads.error
+      ? uploads.error.message
+      : uploads.value
+        ? `${plural(uploads.value, 'upload')} of ${sponsor.sponsorCode} failed in the last 24 hours`
+        : `No upload of ${sponsor.sponsorCode} failed in the last 24 hours`,
   });
 
   const uptime = Math.round(process.uptime());
-  checks.push({ key: 'version', label: 'Version', state: 'ok', latencyMs: 0, value: VERSION, detail: `API version ${VERSION}, Node.js ${process.version}` });
+  checks.push({
+    key: 'version',
+    label: 'Version',
+    state: 'ok',
+    latencyMs: 0,
+    value: VERSION,
+    detail: `API version ${VERSION}, Node.js ${process.version}`,
+  });
   checks.push({ key: 'uptime', label: 'Uptime', state: 'ok', latencyMs: 0, value: uptime, detail: `Running for ${duration(uptime)}` });
 
   const byStatus = (vaults.value ?? []).map((r) => ({ statusId: Number(r.status_id), name: r.name, count: Number(r.n) }));
@@ -121,7 +150,9 @@ export async function status(database: Database, config: Config, sponsor: Sponso
     label: 'Portal data',
     state: countsError ? 'error' : 'ok',
     latencyMs: Math.max(vaults.ms, invitations.ms),
-    detail: countsError ? countsError.message : `${plural(vaultsTotal, 'vault')} and ${plural(invitations.value ?? 0, 'pending invitation')} in ${sponsor.sponsorCode}`,
+    detail: countsError
+      ? countsError.message
+      : `${plural(vaultsTotal, 'vault')} and ${plural(invitations.value ?? 0, 'pending invitation')} in ${sponsor.sponsorCode}`,
   });
 
   const overall = checks.reduce<CheckState>((w, c) => (RANK[c.state] > RANK[w] ? c.state : w), 'ok');
@@ -134,7 +165,13 @@ export async function status(database: Database, config: Config, sponsor: Sponso
       version: VERSION,
       uptimeSeconds: uptime,
       checks,
-      sponsor: { id: sponsor.id, sponsorCode: sponsor.sponsorCode, vaultsByStatus: byStatus, vaultsTotal, pendingInvitations: invitations.value ?? 0 },
+      sponsor: {
+        id: sponsor.id,
+        sponsorCode: sponsor.sponsorCode,
+        vaultsByStatus: byStatus,
+        vaultsTotal,
+        pendingInvitations: invitations.value ?? 0,
+      },
     },
   };
 }

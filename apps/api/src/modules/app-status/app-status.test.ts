@@ -15,7 +15,10 @@ afterAll(async () => t.close());
 beforeEach(async () => t.reset());
 
 async function holder(sponsorId: number, email: string, statusId: number) {
-  const [u] = await t.db.insert(users).values({ role: 'vault_holder', sponsorId, email, firstName: 'H', lastName: 'H', statusId }).returning();
+  const [u] = await t.db
+    .insert(users)
+    .values({ role: 'vault_holder', sponsorId, email, firstName: 'H', lastName: 'H', statusId })
+    .returning();
   await t.db.insert(vaultHolders).values({ userId: u!.id, sponsorId });
   const [v] = await t.db.insert(vaults).values({ holderUserId: u!.id, sponsorId }).returning();
   return v!.id;
@@ -35,7 +38,9 @@ describe('GET /api/v1/admin/{sponsorId}', () => {
       { sponsorId: s.id, type: 'open', inviteCode: 'OLD', max: 5, expireTime: new Date(Date.now() - 1000) },
     ]);
     await t.db.insert(failedUploads).values({ sponsorId: s.id, fileName: 'x.pdf', reason: 'virus' });
-    await t.db.insert(emailOutbox).values({ toAddress: 'q@x.example', subject: 's', bodyText: 'b', template: 't', createdAt: new Date(Date.now() - 20 * 60_000) });
+    await t.db
+      .insert(emailOutbox)
+      .values({ toAddress: 'q@x.example', subject: 's', bodyText: 'b', template: 't', createdAt: new Date(Date.now() - 20 * 60_000) });
     const admin = await t.signInSponsorAdmin(s.id);
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/${s.id}`, headers: admin.headers });
     expect(res.statusCode).toBe(200);
@@ -43,7 +48,16 @@ describe('GET /api/v1/admin/{sponsorId}', () => {
     expect(body.status).toBe(200);
     expect(body.message).toBe('Some checks need attention');
     const checks = Object.fromEntries(body.data.checks.map((c: { key: string }) => [c.key, c]));
-    expect(Object.keys(checks)).toEqual(['database', 'mail', 'outbox', 'mail_failures', 'failed_uploads', 'version', 'uptime', 'portal_data']);
+    expect(Object.keys(checks)).toEqual([
+      'database',
+      'mail',
+      'outbox',
+      'mail_failures',
+      'failed_uploads',
+      'version',
+      'uptime',
+      'portal_data',
+    ]);
     for (const c of body.data.checks) expect(typeof c.latencyMs).toBe('number');
     expect(checks.database.state).toBe('ok');
     expect(checks.mail).toMatchObject({ state: 'info' });

@@ -51,13 +51,22 @@ export const batchAfter = (db: Db, f: AuditFilter, cursor: { at: Date; id: numbe
   db
     .select()
     .from(auditLog)
-    .where(and(where(f), cursor ? sql`(${auditLog.occurredAt}, ${auditLog.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})` : undefined))
+    .where(
+      and(
+        where(f),
+        cursor ? sql`(${auditLog.occurredAt}, ${auditLog.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})` : undefined,
+      ),
+    )
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
 
 /** Exact count, but never walking more than cap + 1 index entries. */
 export async function cappedCount(db: Db, f: AuditFilter, cap: number): Promise<number> {
-  const inner = db.select({ one: sql`1`.as('one') }).from(auditLog).where(where(f)).limit(cap + 1);
+  const inner = db
+    .select({ one: sql`1`.as('one') })
+    .from(auditLog)
+    .where(where(f))
+    .limit(cap + 1);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('capped'));
   return Number(row?.n ?? 0);
 }
@@ -65,7 +74,9 @@ export async function cappedCount(db: Db, f: AuditFilter, cap: number): Promise<
 /** The planner's row estimate for the filter: instant, and good enough to size a pager. */
 export async function estimatedCount(db: Db, f: AuditFilter): Promise<number> {
   const query = db.select({ one: sql`1` }).from(auditLog).where(where(f));
-  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as
+    | { rows?: Record<string, unknown>[] }
+    | Record<string, unknown>[];
   const rows = Array.isArray(result) ? result : (result.rows ?? []);
   const first = rows[0] ? Object.values(rows[0])[0] : null;
   const plan = (typeof first === 'string' ? JSON.parse(first) : first) as { Plan?: { 'Plan Rows'?: number } }[] | null;

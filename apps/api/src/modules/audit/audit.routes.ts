@@ -9,7 +9,10 @@ const tags = ['audit'];
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/audit',
-    { config: { sponsor: 'optional' }, schema: { tags, querystring: auditQuery, response: { 200: auditListResponse, 400: errorBody, 403: errorBody } } },
+    {
+      config: { sponsor: 'optional' },
+      schema: { tags, querystring: auditQuery, response: { 200: auditListResponse, 400: errorBody, 403: errorBody } },
+    },
     async (request) => service.list(app.db, request.user!, request.sponsor, request.query),
   );
 
@@ -17,11 +20,19 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/audit/export',
     {
       config: { sponsor: 'optional', rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags, querystring: auditExportQuery, produces: ['text/csv'], response: { 200: z.string().describe('CSV, one line per entry'), 400: errorBody } },
+      schema: {
+        tags,
+        querystring: auditExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV, one line per entry'), 400: errorBody },
+      },
     },
     async (request, reply) => {
       const { fileName, stream } = await service.exportCsv(app.db, request.actor, request.user!, request.sponsor, request.query);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(stream as never);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(stream as never);
     },
   );
 };

@@ -59,7 +59,9 @@ export async function list(db: Db, user: AuthUser, named: SponsorRef | null, q: 
   const [rows, capped] = await Promise.all([repo.page(db, filter, q.offset, q.limit), repo.cappedCount(db, filter, AUDIT_EXACT_COUNT_CAP)]);
   const totalIsEstimate = capped > AUDIT_EXACT_COUNT_CAP;
   const total = totalIsEstimate ? Math.max(capped, await repo.estimatedCount(db, filter), q.offset + rows.length) : capped;
-  const codes = new Map(rows.flatMap((r) => (r.entry.sponsorId !== null && r.sponsorCode ? [[r.entry.sponsorId, r.sponsorCode] as const] : [])));
+  const codes = new Map(
+    rows.flatMap((r) => (r.entry.sponsorId !== null && r.sponsorCode ? [[r.entry.sponsorId, r.sponsorCode] as const] : [])),
+  );
   return {
     data: rows.map((r) => entry(r.entry, codes)),
     total,
@@ -93,7 +95,13 @@ export async function exportCsv(db: Db, actor: Actor, user: AuthUser, named: Spo
     action: 'audit.export',
     sponsorId: filter.sponsorId,
     targetType: 'audit_log',
-    logJson: { fromDate: startDate, toDate: endDate, action: filter.action ?? null, actor: filter.actor ?? null, outcome: filter.outcome ?? null },
+    logJson: {
+      fromDate: startDate,
+      toDate: endDate,
+      action: filter.action ?? null,
+      actor: filter.actor ?? null,
+      outcome: filter.outcome ?? null,
+    },
   });
   async function* lines() {
     let cursor: { at: Date; id: number } | null = null;

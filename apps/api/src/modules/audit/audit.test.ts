@@ -24,7 +24,12 @@ async function seed() {
   const a = await t.createSponsor('ALPHA');
   const b = await t.createSponsor('BETA');
   await t.db.insert(auditLog).values([
-    entry(a.id, 0.1, 'vault_holder.activate', { actorEmail: 'ann@alpha.example', targetType: 'vault_holder', targetId: '7', logJson: { email: 'x@y.z', statusId: { from: 2, to: 1 } } }),
+    entry(a.id, 0.1, 'vault_holder.activate', {
+      actorEmail: 'ann@alpha.example',
+      targetType: 'vault_holder',
+      targetId: '7',
+      logJson: { email: 'x@y.z', statusId: { from: 2, to: 1 } },
+    }),
     entry(a.id, 3, 'vault_holder.deactivate'),
     entry(a.id, 10, 'invitation.create', { outcome: 'failure' }),
     entry(a.id, 40, 'vault_holder.activate'),
@@ -42,12 +47,29 @@ describe('GET /api/v1/audit', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const range = defaultAuditRange();
-    expect(body).toMatchObject({ total: 3, totalIsEstimate: false, activePage: 1, perPage: 20, startDate: range.fromDate, endDate: range.toDate });
-    expect(body.data.map((e: { action: string }) => e.action)).toEqual(['vault_holder.activate', 'vault_holder.deactivate', 'invitation.create']);
+    expect(body).toMatchObject({
+      total: 3,
+      totalIsEstimate: false,
+      activePage: 1,
+      perPage: 20,
+      startDate: range.fromDate,
+      endDate: range.toDate,
+    });
+    expect(body.data.map((e: { action: string }) => e.action)).toEqual([
+      'vault_holder.activate',
+      'vault_holder.deactivate',
+      'invitation.create',
+    ]);
     const first = body.data[0];
     expect(typeof first.logJson).toBe('string');
     expect(JSON.parse(first.logJson)).toEqual({ email: 'x@y.z', statusId: { from: 2, to: 1 } });
-    expect(first).toMatchObject({ sponsorCode: 'ALPHA', actorEmail: 'ann@alpha.example', targetType: 'vault_holder', targetId: '7', outcome: 'success' });
+    expect(first).toMatchObject({
+      sponsorCode: 'ALPHA',
+      actorEmail: 'ann@alpha.example',
+      targetType: 'vault_holder',
+      targetId: '7',
+      outcome: 'success',
+    });
   });
 
   it('lets staff see every sponsor and filter by date range, action prefix, actor and outcome; pages', async () => {
@@ -106,7 +128,11 @@ describe('GET /api/v1/audit', () => {
     );
     await t.database.query('analyze audit_log');
     const staff = await t.signInStaff();
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/audit?sponsorid=${a.id}&offset=${AUDIT_EXACT_COUNT_CAP + 480}&limit=20`, headers: staff.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit?sponsorid=${a.id}&offset=${AUDIT_EXACT_COUNT_CAP + 480}&limit=20`,
+      headers: staff.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().totalIsEstimate).toBe(true);
     expect(res.json().total).toBeGreaterThan(AUDIT_EXACT_COUNT_CAP);
@@ -132,11 +158,13 @@ describe('append-only', () => {
 describe('CSV export', () => {
   it('exports the filtered range with formula-safe cells, and records the export', async () => {
     const a = await t.createSponsor('ALPHA');
-    await t.db.insert(auditLog).values([
-      entry(a.id, 1, 'vault_holder.update', { actorEmail: '=HYPERLINK("http://evil")', logJson: { firstName: '+SUM(A1)' } }),
-      entry(a.id, 2, 'invitation.create'),
-      entry(a.id, 45, 'vault_holder.update'),
-    ]);
+    await t.db
+      .insert(auditLog)
+      .values([
+        entry(a.id, 1, 'vault_holder.update', { actorEmail: '=HYPERLINK("http://evil")', logJson: { firstName: '+SUM(A1)' } }),
+        entry(a.id, 2, 'invitation.create'),
+        entry(a.id, 45, 'vault_holder.update'),
+      ]);
     const staff = await t.signInStaff();
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/audit/export?sponsorid=${a.id}`, headers: staff.headers });
     expect(res.statusCode).toBe(200);
@@ -149,7 +177,11 @@ describe('CSV export', () => {
     expect(lines[1]).toContain('audit.export');
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(res.body).not.toMatch(/,=|,\+|^=/m);
-    const filtered = await t.app.inject({ method: 'GET', url: `/api/v1/audit/export?sponsorid=${a.id}&action=invitation`, headers: staff.headers });
+    const filtered = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit/export?sponsorid=${a.id}&action=invitation`,
+      headers: staff.headers,
+    });
     expect(filtered.body.trim().split('\r\n')).toHaveLength(2);
     const exports = (await t.db.select().from(auditLog)).filter((e) => e.action === 'audit.export');
     expect(exports).toHaveLength(2);
@@ -160,7 +192,9 @@ describe('CSV export', () => {
     const b = await t.createSponsor('BETA');
     await t.db.insert(auditLog).values([entry(a.id, 1, 'mine'), entry(b.id, 1, 'theirs')]);
     const admin = await t.signInSponsorAdmin(a.id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/audit/export?sponsorid=${b.id}`, headers: admin.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/audit/export?sponsorid=${b.id}`, headers: admin.headers })).statusCode).toBe(
+      403,
+    );
     const own = await t.app.inject({ method: 'GET', url: '/api/v1/audit/export', headers: admin.headers });
     expect(own.body).toContain('mine');
     expect(own.body).not.toContain('theirs');

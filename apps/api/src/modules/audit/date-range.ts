@@ -15,7 +15,8 @@ export function dateRange(fromDate: string | undefined, toDate: string | undefin
   const toText = toDate ?? d.toDate;
   const from = fromText ? new Date(isDateOnly(fromText) ? `${fromText}T00:00:00Z` : fromText) : undefined;
   const to = toText ? new Date(isDateOnly(toText) ? new Date(`${toText}T00:00:00Z`).getTime() + DAY : Date.parse(toText) + 1) : undefined;
-  if (from && to && from >= to) throw badRequest('The start date must not be after the end date.', [{ field: 'fromDate', message: 'After the end date' }]);
+  if (from && to && from >= to)
+    throw badRequest('The start date must not be after the end date.', [{ field: 'fromDate', message: 'After the end date' }]);
   if (from && to && to.getTime() - from.getTime() > (AUDIT_MAX_RANGE_DAYS + 1) * DAY) {
     throw badRequest(`Choose a range of at most ${AUDIT_MAX_RANGE_DAYS} days.`, [{ field: 'toDate', message: 'Range too long' }]);
   }

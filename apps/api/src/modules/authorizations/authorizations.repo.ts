@@ -30,7 +30,11 @@ export async function list(db: Db, sponsorId: number, offset: number, limit: num
 }
 
 export const findOwned = async (db: Db, sponsorId: number, id: number) =>
-  (await base(db).where(and(eq(sponsorAuthorizations.id, id), eq(sponsorAuthorizations.sponsorId, sponsorId))).for('update', { of: sponsorAuthorizations }))[0];
+  (
+    await base(db)
+      .where(and(eq(sponsorAuthorizations.id, id), eq(sponsorAuthorizations.sponsorId, sponsorId)))
+      .for('update', { of: sponsorAuthorizations })
+  )[0];
 
 export const findIntegration = async (db: Db, sponsorId: number, sponsorIntegrationId: number) =>
   (

@@ -17,13 +17,24 @@ export const authorizationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/sponsor-authorizations',
-    { config, schema: { tags, querystring: sponsorQuery, body: grantAuthorizationBody, response: { 201: sponsorAuthorization, 400: errorBody, 404: errorBody, 409: errorBody } } },
+    {
+      config,
+      schema: {
+        tags,
+        querystring: sponsorQuery,
+        body: grantAuthorizationBody,
+        response: { 201: sponsorAuthorization, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.grant(app.db, request.actor, request.sponsor!.id, request.body)),
   );
 
   app.post(
     '/api/v1/sponsor-authorizations/:id/revoke',
-    { config, schema: { tags, params: z.object({ id: idParam }), querystring: sponsorQuery, response: { 200: serverMessage, 404: errorBody } } },
+    {
+      config,
+      schema: { tags, params: z.object({ id: idParam }), querystring: sponsorQuery, response: { 200: serverMessage, 404: errorBody } },
+    },
     async (request) => service.revoke(app.db, request.actor, request.sponsor!.id, request.params.id),
   );
 };

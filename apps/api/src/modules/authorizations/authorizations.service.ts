@@ -31,12 +31,19 @@ export async function list(db: Db, sponsorId: number, offset: number, limit: num
 
 export async function grant(db: Db, actor: Actor, sponsorId: number, body: GrantAuthorizationBody): Promise<SponsorAuthorization> {
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('The expiry must be in the future.', [{ field: 'expiresAt', message: 'Must be in the future' }]);
+  if (expiresAt && expiresAt.getTime() <= Date.now())
+    throw badRequest('The expiry must be in the future.', [{ field: 'expiresAt', message: 'Must be in the future' }]);
   return db.transaction(async (tx) => {
     const found = await repo.findIntegration(tx, sponsorId, body.sponsorIntegrationId);
     if (!found) throw notFound('The integration');
     if (!found.si.enabled) throw conflict(`${found.app.name} is disabled. Enable it under App Integrations first.`);
-    const id = await repo.insert(tx, { sponsorId, sponsorIntegrationId: found.si.id, scopes: body.scopes, expiresAt, createdByUserId: actor.userId });
+    const id = await repo.insert(tx, {
+      sponsorId,
+      sponsorIntegrationId: found.si.id,
+      scopes: body.scopes,
+      expiresAt,
+      createdByUserId: actor.userId,
+    });
     await writeAudit(tx, actor, {
       action: 'authorization.grant',
       sponsorId,
@@ -52,7 +59,8 @@ export async function revoke(db: Db, actor: Actor, sponsorId: number, id: number
   return db.transaction(async (tx) => {
     const found = await repo.findOwned(tx, sponsorId, id);
     if (!found) throw notFound('The authorization');
-    if (found.a.revokedAt) return { message: `This authorization of ${found.integrationName} was already revoked.`, errorMsg: null, statusType: 'info' };
+    if (found.a.revokedAt)
+      return { message: `This authorization of ${found.integrationName} was already revoked.`, errorMsg: null, statusType: 'info' };
     await repo.revoke(tx, id);
     await writeAudit(tx, actor, {
       action: 'authorization.revoke',

@@ -23,7 +23,11 @@ function where(f: ListFilter): SQL | undefined {
 export async function list(db: Db, f: ListFilter, offset: number, limit: number) {
   const [rows, [total]] = await Promise.all([
     db
-      .select({ f: failedUploads, holder: { userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }, reportedBy: appIntegrations.name })
+      .select({
+        f: failedUploads,
+        holder: { userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+        reportedBy: appIntegrations.name,
+      })
       .from(failedUploads)
       .leftJoin(users, eq(users.id, failedUploads.holderUserId))
       .leftJoin(sponsorIntegrations, eq(sponsorIntegrations.id, failedUploads.reportedBySponsorIntegrationId))
@@ -39,17 +43,34 @@ export async function list(db: Db, f: ListFilter, offset: number, limit: number)
 
 /** The vault (with its holder) when it belongs to the sponsor. */
 export const findVault = async (db: Db, sponsorId: number, vaultId: number) =>
-  (await db.select({ id: vaults.id, holderUserId: vaults.holderUserId }).from(vaults).where(and(eq(vaults.id, vaultId), eq(vaults.sponsorId, sponsorId))))[0];
+  (
+    await db
+      .select({ id: vaults.id, holderUserId: vaults.holderUserId })
+      .from(vaults)
+      .where(and(eq(vaults.id, vaultId), eq(vaults.sponsorId, sponsorId)))
+  )[0];
 
 export const findHolderVault = async (db: Db, sponsorId: number, holderUserId: number) =>
-  (await db.select({ id: vaults.id, holderUserId: vaults.holderUserId }).from(vaults).where(and(eq(vaults.holderUserId, holderUserId), eq(vaults.sponsorId, sponsorId))))[0];
+  (
+    await db
+      .select({ id: vaults.id, holderUserId: vaults.holderUserId })
+      .from(vaults)
+      .where(and(eq(vaults.holderUserId, holderUserId), eq(vaults.sponsorId, sponsorId)))
+  )[0];
 
-export const insert = async (db: Db, values: typeof failedUploads.$inferInsert) => (await db.insert(failedUploads).values(values).returning())[0]!;
+export const insert = async (db: Db, values: typeof failedUploads.$inferInsert) =>
+  (await db.insert(failedUploads).values(values).returning())[0]!;
 
 /** The sponsor's rows among ids, locked, with the holder's address for notices. */
 export const findOwnedForUpdate = (db: Db, sponsorId: number, ids: number[]) =>
   db
-    .select({ f: failedUploads, holderEmail: users.email, holderFirstName: users.firstName, sponsorName: sponsors.name, sponsorContact: sponsors.contactEmail })
+    .select({
+      f: failedUploads,
+      holderEmail: users.email,
+      holderFirstName: users.firstName,
+      sponsorName: sponsors.name,
+      sponsorContact: sponsors.contactEmail,
+    })
     .from(failedUploads)
     .innerJoin(sponsors, eq(sponsors.id, failedUploads.sponsorId))
     .leftJoin(users, eq(users.id, failedUploads.holderUserId))
@@ -57,7 +78,4 @@ export const findOwnedForUpdate = (db: Db, sponsorId: number, ids: number[]) =>
     .for('update', { of: failedUploads });
 
 export const setStatus = (db: Db, ids: number[], status: 'retry_requested' | 'dismissed', userId: number | null) =>
-  db
-    .update(failedUploads)
-    .set({ status, resolvedAt: new Date(), resolvedByUserId: userId })
-    .where(inArray(failedUploads.id, ids));
+  db.update(failedUploads).set({ status, resolvedAt: new Date(), resolvedByUserId: userId }).where(inArray(failedUploads.id, ids));

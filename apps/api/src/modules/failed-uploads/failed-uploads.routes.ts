@@ -1,4 +1,12 @@
-import { errorBody, failedUpload, failedUploadIdsBody, failedUploadsQuery, listResponse, reportFailedUploadBody, serverMessage } from '@vault/contract';
+import {
+  errorBody,
+  failedUpload,
+  failedUploadIdsBody,
+  failedUploadsQuery,
+  listResponse,
+  reportFailedUploadBody,
+  serverMessage,
+} from '@vault/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './failed-uploads.service.js';
@@ -16,30 +24,51 @@ export const failedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: [{ apiKey: [] }],
         body: reportFailedUploadBody,
-        response: { 201: z.object({ id: z.number().int(), message: z.string() }), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        response: {
+          201: z.object({ id: z.number().int(), message: z.string() }),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
       },
     },
     async (request, reply) => {
-      const result = await service.report(app.db, request.actor, request.sponsor!.id, request.integration!.sponsorIntegrationId, request.body);
+      const result = await service.report(
+        app.db,
+        request.actor,
+        request.sponsor!.id,
+        request.integration!.sponsorIntegrationId,
+        request.body,
+      );
       return reply.status(201).send(result);
     },
   );
 
   app.get(
     '/api/v1/upload-failed-files',
-    { config: { sponsor: 'required' }, schema: { tags, querystring: failedUploadsQuery, response: { 200: listResponse(failedUpload), 400: errorBody } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { tags, querystring: failedUploadsQuery, response: { 200: listResponse(failedUpload), 400: errorBody } },
+    },
     async (request) => service.list(app.db, request.sponsor!.id, request.query),
   );
 
   app.post(
     '/api/v1/upload-failed-files/retry',
-    { config: { sponsor: 'required' }, schema: { tags, querystring: sponsorQuery, body: failedUploadIdsBody, response: { 200: serverMessage, 404: errorBody } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { tags, querystring: sponsorQuery, body: failedUploadIdsBody, response: { 200: serverMessage, 404: errorBody } },
+    },
     async (request) => service.retry(app.db, request.actor, request.sponsor!.id, request.body.ids),
   );
 
   app.post(
     '/api/v1/upload-failed-files/dismiss',
-    { config: { sponsor: 'required' }, schema: { tags, querystring: sponsorQuery, body: failedUploadIdsBody, response: { 200: serverMessage, 404: errorBody } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { tags, querystring: sponsorQuery, body: failedUploadIdsBody, response: { 200: serverMessage, 404: errorBody } },
+    },
     async (request) => service.dismiss(app.db, request.actor, request.sponsor!.id, request.body.ids),
   );
 };

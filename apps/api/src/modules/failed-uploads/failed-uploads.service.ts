@@ -27,25 +27,39 @@ const view = ({ f, holder, reportedBy }: Row): FailedUpload => ({
 export async function list(
   db: Db,
   sponsorId: number,
-  q: { offset: number; limit: number; fromDate?: string; toDate?: string; reason?: FailedUpload['reason']; status: 'open' | 'all' | FailedUpload['status'] },
+  q: {
+    offset: number;
+    limit: number;
+    fromDate?: string;
+    toDate?: string;
+    reason?: FailedUpload['reason'];
+    status: 'open' | 'all' | FailedUpload['status'];
+  },
 ) {
   const { from, to } = dateRange(q.fromDate, q.toDate, false);
   const statuses = q.status === 'all' ? undefined : q.status === 'open' ? (['failed', 'retry_requested'] as const) : [q.status];
-  const { rows, total } = await repo.list(db, { sponsorId, from, to, reason: q.reason, statuses: statuses ? [...statuses] : undefined }, q.offset, q.limit);
+  const { rows, total } = await repo.list(
+    db,
+    { sponsorId, from, to, reason: q.reason, statuses: statuses ? [...statuses] : undefined },
+    q.offset,
+    q.limit,
+  );
   return { data: rows.map(view), total, activePage: Math.floor(q.offset / q.limit) + 1, perPage: q.limit };
 }
 
 /** Reported by the vault service with an integration key (scope report_failed_uploads). */
 export async function report(db: Db, actor: Actor, sponsorId: number, sponsorIntegrationId: number, body: ReportFailedUploadBody) {
   const occurredAt = body.occurredAt ? new Date(body.occurredAt) : new Date();
-  if (occurredAt.getTime() > Date.now() + 5 * 60_000) throw badRequest('occurredAt lies in the future.', [{ field: 'occurredAt', message: 'In the future' }]);
+  if (occurredAt.getTime() > Date.now() + 5 * 60_000)
+    throw badRequest('occurredAt lies in the future.', [{ field: 'occurredAt', message: 'In the future' }]);
   return db.transaction(async (tx) => {
     let vault = body.vaultId ? await repo.findVault(tx, sponsorId, body.vaultId) : undefined;
     if (body.vaultId && !vault) throw notFound('The vault');
     if (body.holderUserId) {
       const holderVault = await repo.findHolderVault(tx, sponsorId, body.holderUserId);
       if (!holderVault) throw notFound('The vault holder');
-      if (vault && vault.id !== holderVault.id) throw badRequest('The vault does not belong to this holder.', [{ field: 'holderUserId', message: 'Not the vault holder' }]);
+      if (vault && vault.id !== holderVault.id)
+        throw badRequest('The vault does not belong to this holder.', [{ field: 'holderUserId', message: 'Not the vault holder' }]);
       vault = holderVault;
     }
     const row = await repo.insert(tx, {
@@ -88,7 +102,12 @@ export async function retry(db: Db, actor: Actor, sponsorId: number, ids: number
     const todo = rows.filter((r) => r.f.status === 'failed');
     let notified = 0;
     if (todo.length > 0) {
-      await repo.setStatus(tx, todo.map((r) => r.f.id), 'retry_requested', actor.userId);
+      await repo.setStatus(
+        tx,
+        todo.map((r) => r.f.id),
+        'retry_requested',
+        actor.userId,
+      );
       for (const r of todo) {
         const to = r.holderEmail ?? r.sponsorContact;
         if (to) {
@@ -125,7 +144,13 @@ export async function dismiss(db: Db, actor: Actor, sponsorId: number, ids: numb
   return db.transaction(async (tx) => {
     const rows = await owned(tx, sponsorId, ids);
     const todo = rows.filter((r) => r.f.status !== 'dismissed');
-    if (todo.length > 0) await repo.setStatus(tx, todo.map((r) => r.f.id), 'dismissed', actor.userId);
+    if (todo.length > 0)
+      await repo.setStatus(
+        tx,
+        todo.map((r) => r.f.id),
+        'dismissed',
+        actor.userId,
+      );
     for (const r of todo) {
       await writeAudit(tx, actor, {
         action: 'failed_upload.dismiss',

@@ -1,8 +1,8 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ensureCatalog } from '../../db/seed/catalog.js';
 import { appIntegrations, auditLog, emailOutbox, failedUploads, users, vaultHolders, vaults } from '../../db/schema/index.js';
+import { ensureCatalog } from '../../db/seed/catalog.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -16,7 +16,10 @@ beforeEach(async () => {
 });
 
 async function holderWithVault(sponsorId: number, email: string) {
-  const [u] = await t.db.insert(users).values({ role: 'vault_holder', sponsorId, email, firstName: 'Hanna', lastName: 'Holder', statusId: STATUS.active }).returning();
+  const [u] = await t.db
+    .insert(users)
+    .values({ role: 'vault_holder', sponsorId, email, firstName: 'Hanna', lastName: 'Holder', statusId: STATUS.active })
+    .returning();
   await t.db.insert(vaultHolders).values({ userId: u!.id, sponsorId });
   const [v] = await t.db.insert(vaults).values({ holderUserId: u!.id, sponsorId }).returning();
   return { userId: u!.id, vaultId: v!.id };
@@ -25,7 +28,12 @@ async function holderWithVault(sponsorId: number, email: string) {
 /** An enabled integration with report_failed_uploads, through the real calls. */
 async function reporterKey(staff: Auth, sponsorId: number) {
   const [app] = await t.db.select().from(appIntegrations).where(eq(appIntegrations.code, 'doc-scanner'));
-  const enabled = await t.app.inject({ method: 'POST', url: `/api/v1/app-integrations/${app!.id}/enable?sponsorId=${sponsorId}`, headers: staff.headers, payload: { config: { account: 'front-desk' } } });
+  const enabled = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/app-integrations/${app!.id}/enable?sponsorId=${sponsorId}`,
+    headers: staff.headers,
+    payload: { config: { account: 'front-desk' } },
+  });
   expect(enabled.statusCode).toBe(201);
   const grant = await t.app.inject({
     method: 'POST',
@@ -37,7 +45,8 @@ async function reporterKey(staff: Auth, sponsorId: number) {
   return enabled.json().apiKey as string;
 }
 
-const report = (key: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/upload-failed-files', headers: { 'x-api-key': key }, payload });
+const report = (key: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/upload-failed-files', headers: { 'x-api-key': key }, payload });
 
 describe('reporting a failed upload', () => {
   it('records it for the key’s sponsor, links holder and vault, and audits it', async () => {
@@ -45,7 +54,14 @@ describe('reporting a failed upload', () => {
     const staff = await t.signInStaff();
     const h = await holderWithVault(s.id, 'hanna@example.com');
     const key = await reporterKey(staff, s.id);
-    const res = await report(key, { fileName: 'tax 2024.pdf', sizeBytes: 3_000_000, contentType: 'application/pdf', reason: 'storage_error', detail: 'S3 timeout', vaultId: h.vaultId });
+    const res = await report(key, {
+      fileName: 'tax 2024.pdf',
+      sizeBytes: 3_000_000,
+      contentType: 'application/pdf',
+      reason: 'storage_error',
+      detail: 'S3 timeout',
+      vaultId: h.vaultId,
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(failedUploads);
     expect(row).toMatchObject({ sponsorId: s.id, vaultId: h.vaultId, holderUserId: h.userId, status: 'failed', reason: 'storage_error' });
@@ -71,7 +87,12 @@ describe('reporting a failed upload', () => {
     expect((await report(key, { fileName: 'a', sizeBytes: 1, reason: 'virus', holderUserId: other.userId })).statusCode).toBe(404);
     expect(await t.db.select().from(failedUploads)).toHaveLength(0);
     // A session cannot report: it is an integration call.
-    const bySession = await t.app.inject({ method: 'POST', url: '/api/v1/upload-failed-files', headers: staff.headers, payload: { fileName: 'a', sizeBytes: 1, reason: 'virus' } });
+    const bySession = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/upload-failed-files',
+      headers: staff.headers,
+      payload: { fileName: 'a', sizeBytes: 1, reason: 'virus' },
+    });
     expect(bySession.statusCode).toBe(401);
   });
 });
@@ -97,12 +118,17 @@ describe('the Failed Files list', () => {
     const h = await holderWithVault(s.id, 'hanna@example.com');
     await seed(s.id, h);
     const admin = await t.signInSponsorAdmin(s.id);
-    const get = (q: string) => t.app.inject({ method: 'GET', url: `/api/v1/upload-failed-files?sponsorId=${s.id}${q}`, headers: admin.headers });
+    const get = (q: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/upload-failed-files?sponsorId=${s.id}${q}`, headers: admin.headers });
     const all = await get('');
     expect(all.statusCode).toBe(200);
     expect(all.json().total).toBe(3);
     expect(all.json().data.map((r: { fileName: string }) => r.fileName)).toEqual(['new.pdf', 'week.mov', 'old.exe']);
-    expect(all.json().data[0]).toMatchObject({ vaultId: h.vaultId, holder: { userId: h.userId, email: 'hanna@example.com' }, status: 'failed' });
+    expect(all.json().data[0]).toMatchObject({
+      vaultId: h.vaultId,
+      holder: { userId: h.userId, email: 'hanna@example.com' },
+      status: 'failed',
+    });
     const page2 = await get('&offset=1&limit=1');
     expect(page2.json()).toMatchObject({ total: 3, activePage: 2, perPage: 1 });
     expect(page2.json().data[0].fileName).toBe('week.mov');
@@ -123,10 +149,17 @@ describe('the Failed Files list', () => {
     const rows = await seed(s.id, h);
     const admin = await t.signInSponsorAdmin(s.id);
     const post = (action: string, ids: number[]) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/upload-failed-files/${action}?sponsorId=${s.id}`, headers: admin.headers, payload: { ids } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/upload-failed-files/${action}?sponsorId=${s.id}`,
+        headers: admin.headers,
+        payload: { ids },
+      });
     const retried = await post('retry', [rows[0]!.id, rows[1]!.id, rows[3]!.id]);
     expect(retried.statusCode).toBe(200);
-    expect(retried.json().message).toBe('2 files marked for retry; 2 notices queued. 1 file was not in the Failed state and left unchanged.');
+    expect(retried.json().message).toBe(
+      '2 files marked for retry; 2 notices queued. 1 file was not in the Failed state and left unchanged.',
+    );
     const mail = await t.db.select().from(emailOutbox);
     expect(mail).toHaveLength(2);
     expect(mail[0]).toMatchObject({ toAddress: 'hanna@example.com', template: 'failed_upload_retry', status: 'pending' });
@@ -152,7 +185,9 @@ describe('the Failed Files list', () => {
     const ha = await holderWithVault(a.id, 'ann@example.com');
     const mine = await seed(a.id, ha);
     const admin = await t.signInSponsorAdmin(a.id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/upload-failed-files?sponsorId=${b.id}`, headers: admin.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/upload-failed-files?sponsorId=${b.id}`, headers: admin.headers })).statusCode,
+    ).toBe(403);
     const mixed = await t.app.inject({
       method: 'POST',
       url: `/api/v1/upload-failed-files/dismiss?sponsorId=${a.id}`,

@@ -6,13 +6,18 @@ export type SponsorIntegrationRow = typeof sponsorIntegrations.$inferSelect;
 
 /** Authorizations that still grant something: not revoked and not expired. */
 export const liveAuthorization = () =>
-  and(isNull(sponsorAuthorizations.revokedAt), or(isNull(sponsorAuthorizations.expiresAt), gt(sponsorAuthorizations.expiresAt, sql`now()`)));
+  and(
+    isNull(sponsorAuthorizations.revokedAt),
+    or(isNull(sponsorAuthorizations.expiresAt), gt(sponsorAuthorizations.expiresAt, sql`now()`)),
+  );
 
 export const listCatalogue = (db: Db) => db.select().from(appIntegrations).orderBy(asc(appIntegrations.name));
 
-export const getCatalogueItem = async (db: Db, id: number) => (await db.select().from(appIntegrations).where(eq(appIntegrations.id, id)))[0];
+export const getCatalogueItem = async (db: Db, id: number) =>
+  (await db.select().from(appIntegrations).where(eq(appIntegrations.id, id)))[0];
 
-export const listForSponsor = (db: Db, sponsorId: number) => db.select().from(sponsorIntegrations).where(eq(sponsorIntegrations.sponsorId, sponsorId));
+export const listForSponsor = (db: Db, sponsorId: number) =>
+  db.select().from(sponsorIntegrations).where(eq(sponsorIntegrations.sponsorId, sponsorId));
 
 export async function activeAuthorizationCounts(db: Db, sponsorId: number): Promise<Map<number, number>> {
   const rows = await db
@@ -47,7 +52,13 @@ export const insert = async (db: Db, values: typeof sponsorIntegrations.$inferIn
   (await db.insert(sponsorIntegrations).values(values).returning())[0]!;
 
 export const update = async (db: Db, id: number, values: Partial<typeof sponsorIntegrations.$inferInsert>) =>
-  (await db.update(sponsorIntegrations).set({ ...values, updatedAt: new Date() }).where(eq(sponsorIntegrations.id, id)).returning())[0]!;
+  (
+    await db
+      .update(sponsorIntegrations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(sponsorIntegrations.id, id))
+      .returning()
+  )[0]!;
 
 export const revokeAllFor = (db: Db, sponsorIntegrationId: number) =>
   db

@@ -1,4 +1,14 @@
-import { apiKeyIssued, appIntegration, enableIntegrationBody, errorBody, idParam, listResponse, serverMessage, sponsorIntegration, updateIntegrationBody } from '@vault/contract';
+import {
+  apiKeyIssued,
+  appIntegration,
+  enableIntegrationBody,
+  errorBody,
+  idParam,
+  listResponse,
+  serverMessage,
+  sponsorIntegration,
+  updateIntegrationBody,
+} from '@vault/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './integrations.service.js';
@@ -21,7 +31,16 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/app-integrations/:id/enable',
-    { config, schema: { tags, params, querystring: sponsorQuery, body: enableIntegrationBody, response: { 201: apiKeyIssued, 400: errorBody, 409: errorBody } } },
+    {
+      config,
+      schema: {
+        tags,
+        params,
+        querystring: sponsorQuery,
+        body: enableIntegrationBody,
+        response: { 201: apiKeyIssued, 400: errorBody, 409: errorBody },
+      },
+    },
     async (request, reply) => {
       const result = await service.enable(app.db, request.actor, request.sponsor!.id, request.params.id, request.body.config);
       return reply.status(201).send(result);
@@ -30,7 +49,16 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/v1/sponsor-integrations/:id',
-    { config, schema: { tags, params, querystring: sponsorQuery, body: updateIntegrationBody, response: { 200: sponsorIntegration, 400: errorBody } } },
+    {
+      config,
+      schema: {
+        tags,
+        params,
+        querystring: sponsorQuery,
+        body: updateIntegrationBody,
+        response: { 200: sponsorIntegration, 400: errorBody },
+      },
+    },
     async (request) => service.updateConfig(app.db, request.actor, request.sponsor!.id, request.params.id, request.body.config),
   );
 

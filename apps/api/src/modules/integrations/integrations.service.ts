@@ -1,15 +1,15 @@
 import {
   type ApiKeyIssued,
   type AppIntegration,
+  configKind,
   type IntegrationConfig,
   type ServerMessage,
   type SponsorIntegration,
-  configKind,
   validateIntegrationConfig,
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor } from '../../plugins/types.js';
 import * as repo from './integrations.repo.js';
@@ -33,14 +33,22 @@ const view = (row: repo.SponsorIntegrationRow, activeAuthorizations = 0): Sponso
 });
 
 function checkConfig(app: { category: string; code: string }, config: IntegrationConfig): IntegrationConfig {
-  const trimmed = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]).filter(([, v]) => v !== ''));
+  const trimmed = Object.fromEntries(
+    Object.entries(config)
+      .map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])
+      .filter(([, v]) => v !== ''),
+  );
   const problems = validateIntegrationConfig(configKind(app.category, app.code), trimmed);
   if (problems.length > 0) throw badRequest(`Please correct the configuration: ${problems.map((p) => p.message).join('; ')}`, problems);
   return trimmed;
 }
 
 export async function list(db: Db, sponsorId: number): Promise<AppIntegration[]> {
-  const [catalogue, enabled, counts] = await Promise.all([repo.listCatalogue(db), repo.listForSponsor(db, sponsorId), repo.activeAuthorizationCounts(db, sponsorId)]);
+  const [catalogue, enabled, counts] = await Promise.all([
+    repo.listCatalogue(db),
+    repo.listForSponsor(db, sponsorId),
+    repo.activeAuthorizationCounts(db, sponsorId),
+  ]);
   const byIntegration = new Map(enabled.map((r) => [r.integrationId, r]));
   return catalogue.map((a) => {
     const si = byIntegration.get(a.id);
@@ -57,17 +65,37 @@ export async function list(db: Db, sponsorId: number): Promise<AppIntegration[]>
 }
 
 /** Enables a catalogue app for the sponsor (again, after a disable) with a fresh key, shown once. */
-export async function enable(db: Db, actor: Actor, sponsorId: number, integrationId: number, config: IntegrationConfig): Promise<ApiKeyIssued> {
+export async function enable(
+  db: Db,
+  actor: Actor,
+  sponsorId: number,
+  integrationId: number,
+  config: IntegrationConfig,
+): Promise<ApiKeyIssued> {
   return db.transaction(async (tx) => {
     const app = await repo.getCatalogueItem(tx, integrationId);
     if (!app) throw notFound('The integration');
     const clean = checkConfig(app, config);
     const existing = await repo.findByIntegration(tx, sponsorId, integrationId);
-    if (existing?.enabled) throw conflict(`${app.name} is already enabled for this portal. Change its configuration or rotate its key instead.`);
+    if (existing?.enabled)
+      throw conflict(`${app.name} is already enabled for this portal. Change its configuration or rotate its key instead.`);
     const key = newApiKey();
     const row = existing
-      ? await repo.update(tx, existing.id, { enabled: true, config: clean, apiKeyHash: key.apiKeyHash, apiKeyPrefix: key.apiKeyPrefix, keyRotatedAt: new Date() })
-      : await repo.insert(tx, { sponsorId, integrationId, config: clean, enabled: true, apiKeyHash: key.apiKeyHash, apiKeyPrefix: key.apiKeyPrefix });
+      ? await repo.update(tx, existing.id, {
+          enabled: true,
+          config: clean,
+          apiKeyHash: key.apiKeyHash,
+          apiKeyPrefix: key.apiKeyPrefix,
+          keyRotatedAt: new Date(),
+        })
+      : await repo.insert(tx, {
+          sponsorId,
+          integrationId,
+          config: clean,
+          enabled: true,
+          apiKeyHash: key.apiKeyHash,
+          apiKeyPrefix: key.apiKeyPrefix,
+        });
     await writeAudit(tx, actor, {
       action: 'integration.enable',
       sponsorId,
@@ -91,7 +119,13 @@ async function owned(tx: Db, sponsorId: number, id: number) {
   return found;
 }
 
-export async function updateConfig(db: Db, actor: Actor, sponsorId: number, id: number, config: IntegrationConfig): Promise<SponsorIntegration> {
+export async function updateConfig(
+  db: Db,
+  actor: Actor,
+  sponsorId: number,
+  id: number,
+  config: IntegrationConfig,
+): Promise<SponsorIntegration> {
   return db.transaction(async (tx) => {
     const { si, app } = await owned(tx, sponsorId, id);
     const clean = checkConfig(app, config);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ensureCatalog } from '../../db/seed/catalog.js';
 import { appIntegrations, auditLog, sponsorAuthorizations, sponsorIntegrations } from '../../db/schema/index.js';
+import { ensureCatalog } from '../../db/seed/catalog.js';
 import { sha256 } from '../../lib/crypto.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -61,7 +61,9 @@ describe('app integrations', () => {
     expect(entry).toMatchObject({ sponsorId: s.id, targetType: 'sponsor_integration', targetId: String(integration.id) });
     expect(JSON.stringify(entry)).not.toContain(apiKey);
     // Enabling twice is a conflict.
-    const again = await inject(staff, 'POST', `/api/v1/app-integrations/${await catalogueId('webhook')}/enable?sponsorId=${s.id}`, { config: { url: 'https://x.example.com' } });
+    const again = await inject(staff, 'POST', `/api/v1/app-integrations/${await catalogueId('webhook')}/enable?sponsorId=${s.id}`, {
+      config: { url: 'https://x.example.com' },
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -77,7 +79,9 @@ describe('app integrations', () => {
     expect((await inject(staff, 'POST', url, { config: { url: 'https://a.example.com', password: 'x' } })).statusCode).toBe(400);
     expect((await inject(staff, 'POST', url, { config: { url: 'https://a.example.com' }, extra: 1 })).statusCode).toBe(400);
     const crm = `/api/v1/app-integrations/${await catalogueId('crm')}/enable?sponsorId=${s.id}`;
-    expect((await inject(staff, 'POST', crm, { config: { instance: 'acme.crm.example', syncDirection: 'sideways' } })).statusCode).toBe(400);
+    expect((await inject(staff, 'POST', crm, { config: { instance: 'acme.crm.example', syncDirection: 'sideways' } })).statusCode).toBe(
+      400,
+    );
     expect((await inject(staff, 'POST', crm, { config: { instance: 'acme.crm.example', syncDirection: 'both' } })).statusCode).toBe(201);
     expect((await inject(staff, 'POST', `/api/v1/app-integrations/9999/enable?sponsorId=${s.id}`, { config: {} })).statusCode).toBe(404);
     expect(await t.db.select().from(sponsorIntegrations)).toHaveLength(1);
@@ -87,10 +91,15 @@ describe('app integrations', () => {
     const s = await t.createSponsor('ALPHA');
     const staff = await t.signInStaff();
     const { apiKey, integration } = await enableWebhook(staff, s.id);
-    const put = await inject(staff, 'PUT', `/api/v1/sponsor-integrations/${integration.id}?sponsorId=${s.id}`, { config: { url: 'https://new.example.com/hook' } });
+    const put = await inject(staff, 'PUT', `/api/v1/sponsor-integrations/${integration.id}?sponsorId=${s.id}`, {
+      config: { url: 'https://new.example.com/hook' },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().config).toEqual({ url: 'https://new.example.com/hook' });
-    await inject(staff, 'POST', `/api/v1/sponsor-authorizations?sponsorId=${s.id}`, { sponsorIntegrationId: integration.id, scopes: ['report_failed_uploads'] });
+    await inject(staff, 'POST', `/api/v1/sponsor-authorizations?sponsorId=${s.id}`, {
+      sponsorIntegrationId: integration.id,
+      scopes: ['report_failed_uploads'],
+    });
     expect((await report(apiKey)).statusCode).toBe(201);
 
     const rotated = await inject(staff, 'POST', `/api/v1/sponsor-integrations/${integration.id}/rotate-key?sponsorId=${s.id}`);
@@ -106,11 +115,15 @@ describe('app integrations', () => {
     expect((await report(newKey)).statusCode).toBe(401);
     const [grant] = await t.db.select().from(sponsorAuthorizations);
     expect(grant!.revokedAt).not.toBeNull();
-    expect((await inject(staff, 'POST', `/api/v1/sponsor-integrations/${integration.id}/rotate-key?sponsorId=${s.id}`)).statusCode).toBe(409);
+    expect((await inject(staff, 'POST', `/api/v1/sponsor-integrations/${integration.id}/rotate-key?sponsorId=${s.id}`)).statusCode).toBe(
+      409,
+    );
     const actions = (await t.db.select().from(auditLog)).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['integration.configure', 'integration.rotate_key', 'integration.disable']));
     // Enabling again issues a fresh key.
-    const re = await inject(staff, 'POST', `/api/v1/app-integrations/${await catalogueId('webhook')}/enable?sponsorId=${s.id}`, { config: { url: 'https://x.example.com' } });
+    const re = await inject(staff, 'POST', `/api/v1/app-integrations/${await catalogueId('webhook')}/enable?sponsorId=${s.id}`, {
+      config: { url: 'https://x.example.com' },
+    });
     expect(re.statusCode).toBe(201);
     expect(re.json().integration.id).toBe(integration.id);
     expect(re.json().apiKey).not.toBe(newKey);
@@ -128,8 +141,16 @@ describe('app integrations', () => {
     expect((await inject(admin, 'GET', `/api/v1/app-integrations?sponsorId=${b.id}`)).statusCode).toBe(403);
     // B's integration through A's sponsor: 404 and nothing changes.
     expect((await inject(admin, 'POST', `/api/v1/sponsor-integrations/${integration.id}/disable?sponsorId=${a.id}`)).statusCode).toBe(404);
-    expect((await inject(admin, 'POST', `/api/v1/sponsor-integrations/${integration.id}/rotate-key?sponsorId=${a.id}`)).statusCode).toBe(404);
-    expect((await inject(admin, 'PUT', `/api/v1/sponsor-integrations/${integration.id}?sponsorId=${a.id}`, { config: { url: 'https://x.example.com' } })).statusCode).toBe(404);
+    expect((await inject(admin, 'POST', `/api/v1/sponsor-integrations/${integration.id}/rotate-key?sponsorId=${a.id}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await inject(admin, 'PUT', `/api/v1/sponsor-integrations/${integration.id}?sponsorId=${a.id}`, {
+          config: { url: 'https://x.example.com' },
+        })
+      ).statusCode,
+    ).toBe(404);
     const [row] = await t.db.select().from(sponsorIntegrations);
     expect(row!.enabled).toBe(true);
     expect(row!.config).toMatchObject({ url: 'https://hooks.example.com/vault' });
@@ -149,7 +170,13 @@ describe('sponsor authorizations', () => {
       expiresAt,
     });
     expect(granted.statusCode).toBe(201);
-    expect(granted.json()).toMatchObject({ state: 'active', integrationCode: 'webhook', scopes: ['report_failed_uploads', 'read_audit'], lastUsedAt: null, createdBy: admin.email });
+    expect(granted.json()).toMatchObject({
+      state: 'active',
+      integrationCode: 'webhook',
+      scopes: ['report_failed_uploads', 'read_audit'],
+      lastUsedAt: null,
+      createdBy: admin.email,
+    });
 
     expect((await report(apiKey)).statusCode).toBe(201);
     const list = await inject(admin, 'GET', `/api/v1/sponsor-authorizations?sponsorId=${s.id}`);
@@ -175,7 +202,10 @@ describe('sponsor authorizations', () => {
     expect((await report('vk_not-a-real-key-at-all-000000000')).statusCode).toBe(401);
     // Enabled but not authorized at all.
     expect((await report(apiKey)).statusCode).toBe(403);
-    await inject(staff, 'POST', `/api/v1/sponsor-authorizations?sponsorId=${s.id}`, { sponsorIntegrationId: integration.id, scopes: ['read_vaults'] });
+    await inject(staff, 'POST', `/api/v1/sponsor-authorizations?sponsorId=${s.id}`, {
+      sponsorIntegrationId: integration.id,
+      scopes: ['read_vaults'],
+    });
     expect((await report(apiKey)).statusCode).toBe(403);
     await inject(staff, 'POST', `/api/v1/sponsor-authorizations?sponsorId=${s.id}`, {
       sponsorIntegrationId: integration.id,
@@ -198,10 +228,25 @@ describe('sponsor authorizations', () => {
     const url = `/api/v1/sponsor-authorizations?sponsorId=${a.id}`;
     expect((await inject(staff, 'POST', url, { sponsorIntegrationId: integration.id, scopes: [] })).statusCode).toBe(400);
     expect((await inject(staff, 'POST', url, { sponsorIntegrationId: integration.id, scopes: ['root'] })).statusCode).toBe(400);
-    expect((await inject(staff, 'POST', url, { sponsorIntegrationId: integration.id, scopes: ['read_vaults', 'read_vaults'] })).statusCode).toBe(400);
-    expect((await inject(staff, 'POST', url, { sponsorIntegrationId: integration.id, scopes: ['read_vaults'], expiresAt: '2001-01-01T00:00:00Z' })).statusCode).toBe(400);
-    expect((await inject(staff, 'POST', url, { sponsorIntegrationId: integration.id, scopes: ['read_vaults'], expiresAt: 'tomorrow' })).statusCode).toBe(400);
-    expect((await inject(staff, 'POST', url, { sponsorIntegrationId: other.integration.id, scopes: ['read_vaults'] })).statusCode).toBe(404);
+    expect(
+      (await inject(staff, 'POST', url, { sponsorIntegrationId: integration.id, scopes: ['read_vaults', 'read_vaults'] })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await inject(staff, 'POST', url, {
+          sponsorIntegrationId: integration.id,
+          scopes: ['read_vaults'],
+          expiresAt: '2001-01-01T00:00:00Z',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await inject(staff, 'POST', url, { sponsorIntegrationId: integration.id, scopes: ['read_vaults'], expiresAt: 'tomorrow' }))
+        .statusCode,
+    ).toBe(400);
+    expect((await inject(staff, 'POST', url, { sponsorIntegrationId: other.integration.id, scopes: ['read_vaults'] })).statusCode).toBe(
+      404,
+    );
     await inject(staff, 'POST', `/api/v1/sponsor-integrations/${integration.id}/disable?sponsorId=${a.id}`);
     expect((await inject(staff, 'POST', url, { sponsorIntegrationId: integration.id, scopes: ['read_vaults'] })).statusCode).toBe(409);
     expect(await t.db.select().from(sponsorAuthorizations)).toHaveLength(0);
@@ -212,11 +257,16 @@ describe('sponsor authorizations', () => {
     const b = await t.createSponsor('BETA');
     const staff = await t.signInStaff();
     const { integration } = await enableWebhook(staff, b.id);
-    const grant = await inject(staff, 'POST', `/api/v1/sponsor-authorizations?sponsorId=${b.id}`, { sponsorIntegrationId: integration.id, scopes: ['read_vaults'] });
+    const grant = await inject(staff, 'POST', `/api/v1/sponsor-authorizations?sponsorId=${b.id}`, {
+      sponsorIntegrationId: integration.id,
+      scopes: ['read_vaults'],
+    });
     const admin = await t.signInSponsorAdmin(a.id, { hasIntegrationAccess: true });
     expect((await inject(admin, 'GET', `/api/v1/sponsor-authorizations?sponsorId=${b.id}`)).statusCode).toBe(403);
     expect((await inject(admin, 'GET', `/api/v1/sponsor-authorizations?sponsorId=${a.id}`)).json().total).toBe(0);
-    expect((await inject(admin, 'POST', `/api/v1/sponsor-authorizations/${grant.json().id}/revoke?sponsorId=${a.id}`)).statusCode).toBe(404);
+    expect((await inject(admin, 'POST', `/api/v1/sponsor-authorizations/${grant.json().id}/revoke?sponsorId=${a.id}`)).statusCode).toBe(
+      404,
+    );
     const noFlag = await t.signInSponsorAdmin(a.id, {}, 'noflag@test.local');
     expect((await inject(noFlag, 'GET', `/api/v1/sponsor-authorizations?sponsorId=${a.id}`)).statusCode).toBe(403);
     const [row] = await t.db.select().from(sponsorAuthorizations);

@@ -1,6 +1,28 @@
-import { Alert, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconKey, IconPlugConnected, IconSettings } from '@tabler/icons-react';
-import { type ApiKeyIssued, type AppIntegration, type ConfigField, INTEGRATION_CONFIG_FIELDS, type IntegrationConfig } from '@vault/contract';
+import {
+  type ApiKeyIssued,
+  type AppIntegration,
+  type ConfigField,
+  INTEGRATION_CONFIG_FIELDS,
+  type IntegrationConfig,
+} from '@vault/contract';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
@@ -44,7 +66,10 @@ export function AppIntegrationsPage() {
 
   return (
     <Stack gap={0}>
-      <PageHeader title="App Integrations" description="Connect this portal to the apps it uses. Each enabled app gets its own API key, shown once." />
+      <PageHeader
+        title="App Integrations"
+        description="Connect this portal to the apps it uses. Each enabled app gets its own API key, shown once."
+      />
       {sponsorId === 0 && <Alert color="blue">Choose a portal in the header.</Alert>}
       {query.isError && (
         <Alert color="red" title="The integrations could not be loaded" role="alert">
@@ -94,7 +119,13 @@ export function AppIntegrationsPage() {
                     <Button size="xs" variant="light" leftSection={<IconSettings size={14} />} onClick={() => setEditing(app)}>
                       Configure
                     </Button>
-                    <Button size="xs" variant="light" leftSection={<IconKey size={14} />} onClick={() => rotate(app)} loading={m.rotate.isPending && m.rotate.variables === si.id}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconKey size={14} />}
+                      onClick={() => rotate(app)}
+                      loading={m.rotate.isPending && m.rotate.variables === si.id}
+                    >
                       Rotate key
                     </Button>
                     <Button size="xs" variant="subtle" color="red" onClick={() => disable(app)}>
@@ -128,11 +159,24 @@ export function AppIntegrationsPage() {
   );
 }
 
-function ConfigDialog({ app, onClose, onSave }: { app: AppIntegration; onClose: () => void; onSave: (config: IntegrationConfig) => Promise<void> }) {
+function ConfigDialog({
+  app,
+  onClose,
+  onSave,
+}: {
+  app: AppIntegration;
+  onClose: () => void;
+  onSave: (config: IntegrationConfig) => Promise<void>;
+}) {
   const fields: ConfigField[] = (app.configKind && INTEGRATION_CONFIG_FIELDS[app.configKind]) || [];
   const current = (app.sponsorIntegration?.config ?? {}) as Record<string, unknown>;
   const [values, setValues] = useState<Record<string, string | string[]>>(() =>
-    Object.fromEntries(fields.map((f) => [f.key, f.kind === 'list' ? (Array.isArray(current[f.key]) ? (current[f.key] as string[]) : []) : String(current[f.key] ?? '')])),
+    Object.fromEntries(
+      fields.map((f) => [
+        f.key,
+        f.kind === 'list' ? (Array.isArray(current[f.key]) ? (current[f.key] as string[]) : []) : String(current[f.key] ?? ''),
+      ]),
+    ),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string[] | null>(null);
@@ -241,7 +285,12 @@ function KeyDialog({ issued, onClose }: { issued: { name: string; result: ApiKey
             </Code>
             <CopyButton value={issued.result.apiKey}>
               {({ copied, copy }) => (
-                <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'blue'} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+                <Button
+                  variant={copied ? 'filled' : 'light'}
+                  color={copied ? 'teal' : 'blue'}
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  onClick={copy}
+                >
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}

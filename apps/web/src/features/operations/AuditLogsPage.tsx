@@ -14,7 +14,7 @@ import { formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
 import { parsePage } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
-import { infoOf, InfoView, summary } from './info';
+import { InfoView, infoOf, summary } from './info';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -93,7 +93,12 @@ export function AuditLogsPage() {
 
   const columns = useMemo(
     () => [
-      { accessor: 'occurredAt', title: 'Time', noWrap: true, render: (e: AuditEntry) => <Text size="sm">{formatDateTime(e.occurredAt)}</Text> },
+      {
+        accessor: 'occurredAt',
+        title: 'Time',
+        noWrap: true,
+        render: (e: AuditEntry) => <Text size="sm">{formatDateTime(e.occurredAt)}</Text>,
+      },
       {
         accessor: 'actorEmail',
         title: 'Actor',
@@ -113,7 +118,11 @@ export function AuditLogsPage() {
           </Code>
         ),
       },
-      { accessor: 'target', title: 'Target', render: (e: AuditEntry) => (e.targetType ? `${e.targetType}${e.targetId ? ` #${e.targetId}` : ''}` : '—') },
+      {
+        accessor: 'target',
+        title: 'Target',
+        render: (e: AuditEntry) => (e.targetType ? `${e.targetType}${e.targetId ? ` #${e.targetId}` : ''}` : '—'),
+      },
       {
         accessor: 'outcome',
         title: 'Outcome',
@@ -140,10 +149,20 @@ export function AuditLogsPage() {
     <Stack gap={0}>
       <PageHeader
         title="Audit Logs"
-        description={sponsorId > 0 ? `Who did what, and when, in ${filters.all ? 'every portal' : sponsorCode}. Times are shown in your time zone.` : 'Choose a portal to read its audit log.'}
+        description={
+          sponsorId > 0
+            ? `Who did what, and when, in ${filters.all ? 'every portal' : sponsorCode}. Times are shown in your time zone.`
+            : 'Choose a portal to read its audit log.'
+        }
         actions={
           <Tooltip label="Every entry of the chosen range and filters, as a spreadsheet-safe CSV file">
-            <Button leftSection={<IconDownload size={16} />} variant="light" onClick={exportCsv} loading={exporting} disabled={sponsorId === 0}>
+            <Button
+              leftSection={<IconDownload size={16} />}
+              variant="light"
+              onClick={exportCsv}
+              loading={exporting}
+              disabled={sponsorId === 0}
+            >
               Export CSV
             </Button>
           </Tooltip>
@@ -164,8 +183,20 @@ export function AuditLogsPage() {
               allowSingleDateInRange
               w={260}
             />
-            <TextInput label="Action" placeholder="e.g. vault_holder." value={action} onChange={(e) => setAction(e.currentTarget.value)} w={200} />
-            <TextInput label="Actor" placeholder="Part of an e-mail" value={actor} onChange={(e) => setActor(e.currentTarget.value)} w={200} />
+            <TextInput
+              label="Action"
+              placeholder="e.g. vault_holder."
+              value={action}
+              onChange={(e) => setAction(e.currentTarget.value)}
+              w={200}
+            />
+            <TextInput
+              label="Actor"
+              placeholder="Part of an e-mail"
+              value={actor}
+              onChange={(e) => setActor(e.currentTarget.value)}
+              w={200}
+            />
             <Select
               label="Outcome"
               data={[
@@ -182,7 +213,12 @@ export function AuditLogsPage() {
               Filter
             </Button>
             {isStaff && (
-              <Switch label="All portals" checked={!!filters.all} onChange={(e) => update({ all: e.currentTarget.checked ? '1' : null })} mb={8} />
+              <Switch
+                label="All portals"
+                checked={!!filters.all}
+                onChange={(e) => update({ all: e.currentTarget.checked ? '1' : null })}
+                mb={8}
+              />
             )}
           </Group>
         </form>

@@ -4,7 +4,13 @@ import { ActionIcon, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, T
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FAILED_UPLOAD_REASON_LABELS, FAILED_UPLOAD_REASONS, FAILED_UPLOAD_STATUS_LABELS, type FailedUpload, PAGE_SIZE } from '@vault/contract';
+import {
+  FAILED_UPLOAD_REASON_LABELS,
+  FAILED_UPLOAD_REASONS,
+  FAILED_UPLOAD_STATUS_LABELS,
+  type FailedUpload,
+  PAGE_SIZE,
+} from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -52,6 +58,7 @@ export function FailedFilesPage() {
   const [selected, setSelected] = useState<FailedUpload[]>([]);
   const [range, setRange] = useState<[string | null, string | null]>([q.fromDate ?? null, q.toDate ?? null]);
   useEffect(() => setRange([q.fromDate ?? null, q.toDate ?? null]), [q.fromDate, q.toDate]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is dropped whenever the rows shown change.
   useEffect(() => setSelected([]), [sponsorId, page, q.fromDate, q.toDate, q.reason, q.status]);
 
   const update = (changes: Record<string, string | null>, keepPage = false) =>
@@ -77,7 +84,12 @@ export function FailedFilesPage() {
         action === 'retry'
           ? `Mark ${names} for retry? ${many ? 'Each holder' : 'The holder'} gets an e-mail asking to upload the file again.`
           : `Dismiss ${names}? ${many ? 'They' : 'It'} will no longer be listed as open.`,
-      command: () => failedAction(sponsorId, action, files.map((f) => f.id)),
+      command: () =>
+        failedAction(
+          sponsorId,
+          action,
+          files.map((f) => f.id),
+        ),
       onDone: () => {
         setSelected([]);
         void qc.invalidateQueries({ queryKey: opsKeys.failed(sponsorId) });
@@ -92,10 +104,19 @@ export function FailedFilesPage() {
         description="Uploads the vault service could not store. Retry asks the holder to upload again; dismiss closes the entry."
         actions={
           <>
-            <Button leftSection={<IconRefresh size={16} />} disabled={!selected.some((s) => s.status === 'failed')} onClick={() => act('retry', selected)}>
+            <Button
+              leftSection={<IconRefresh size={16} />}
+              disabled={!selected.some((s) => s.status === 'failed')}
+              onClick={() => act('retry', selected)}
+            >
               Retry selected
             </Button>
-            <Button variant="default" leftSection={<IconEyeOff size={16} />} disabled={!selected.some((s) => s.status !== 'dismissed')} onClick={() => act('dismiss', selected)}>
+            <Button
+              variant="default"
+              leftSection={<IconEyeOff size={16} />}
+              disabled={!selected.some((s) => s.status !== 'dismissed')}
+              onClick={() => act('dismiss', selected)}
+            >
               Dismiss selected
             </Button>
           </>
@@ -123,7 +144,10 @@ export function FailedFilesPage() {
           />
           <Select
             label="Reason"
-            data={[{ value: '', label: 'Any reason' }, ...FAILED_UPLOAD_REASONS.map((r) => ({ value: r, label: FAILED_UPLOAD_REASON_LABELS[r] }))]}
+            data={[
+              { value: '', label: 'Any reason' },
+              ...FAILED_UPLOAD_REASONS.map((r) => ({ value: r, label: FAILED_UPLOAD_REASON_LABELS[r] })),
+            ]}
             value={q.reason ?? ''}
             onChange={(v) => update({ reason: v || null })}
             allowDeselect={false}
@@ -232,12 +256,23 @@ export function FailedFilesPage() {
             render: (r) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 <Tooltip label="Retry">
-                  <ActionIcon variant="subtle" aria-label={`Retry ${r.fileName}`} disabled={r.status !== 'failed'} onClick={() => act('retry', [r])}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Retry ${r.fileName}`}
+                    disabled={r.status !== 'failed'}
+                    onClick={() => act('retry', [r])}
+                  >
                     <IconRefresh size={16} />
                   </ActionIcon>
                 </Tooltip>
                 <Tooltip label="Dismiss">
-                  <ActionIcon variant="subtle" color="gray" aria-label={`Dismiss ${r.fileName}`} disabled={r.status === 'dismissed'} onClick={() => act('dismiss', [r])}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Dismiss ${r.fileName}`}
+                    disabled={r.status === 'dismissed'}
+                    onClick={() => act('dismiss', [r])}
+                  >
                     <IconEyeOff size={16} />
                   </ActionIcon>
                 </Tooltip>

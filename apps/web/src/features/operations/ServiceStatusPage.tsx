@@ -9,7 +9,12 @@ import { useServiceStatus } from './api';
 
 export const STATE_COLOR: Record<CheckState, string> = { ok: 'teal', warning: 'yellow', error: 'red', info: 'blue' };
 const STATE_LABEL: Record<CheckState, string> = { ok: 'OK', warning: 'Warning', error: 'Error', info: 'Info' };
-const STATE_ICON: Record<CheckState, typeof IconCircleCheck> = { ok: IconCircleCheck, warning: IconAlertTriangle, error: IconCircleX, info: IconInfoCircle };
+const STATE_ICON: Record<CheckState, typeof IconCircleCheck> = {
+  ok: IconCircleCheck,
+  warning: IconAlertTriangle,
+  error: IconCircleX,
+  info: IconInfoCircle,
+};
 
 const ms = (n: number) => (n < 1 ? '< 1 ms' : `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`);
 
@@ -28,7 +33,13 @@ export function ServiceStatusPage() {
             : 'Choose a portal to see the service status.'
         }
         actions={
-          <Button leftSection={<IconRefresh size={16} />} variant="light" onClick={() => query.refetch()} loading={query.isFetching} disabled={sponsorId === 0}>
+          <Button
+            leftSection={<IconRefresh size={16} />}
+            variant="light"
+            onClick={() => query.refetch()}
+            loading={query.isFetching}
+            disabled={sponsorId === 0}
+          >
             Refresh
           </Button>
         }
@@ -74,7 +85,14 @@ export function ServiceStatusPage() {
             {status.data.checks.map((c) => {
               const Icon = STATE_ICON[c.state];
               return (
-                <Card key={c.key} withBorder radius="md" padding="md" data-check={c.key} style={{ borderLeft: `4px solid var(--mantine-color-${STATE_COLOR[c.state]}-6)` }}>
+                <Card
+                  key={c.key}
+                  withBorder
+                  radius="md"
+                  padding="md"
+                  data-check={c.key}
+                  style={{ borderLeft: `4px solid var(--mantine-color-${STATE_COLOR[c.state]}-6)` }}
+                >
                   <Group justify="space-between" mb={6} wrap="nowrap">
                     <Group gap={8} wrap="nowrap">
                       <Icon size={18} color={`var(--mantine-color-${STATE_COLOR[c.state]}-6)`} />

@@ -97,8 +97,17 @@ export function SponsorAuthorizationsPage() {
             ),
           },
           { accessor: 'expiresAt', title: 'Expires', noWrap: true, render: (a) => (a.expiresAt ? formatDateTime(a.expiresAt) : 'Never') },
-          { accessor: 'lastUsedAt', title: 'Last used', noWrap: true, render: (a) => (a.lastUsedAt ? formatDateTime(a.lastUsedAt) : 'Never') },
-          { accessor: 'createdAt', title: 'Granted', render: (a) => `${formatDateTime(a.createdAt)}${a.createdBy ? ` by ${a.createdBy}` : ''}` },
+          {
+            accessor: 'lastUsedAt',
+            title: 'Last used',
+            noWrap: true,
+            render: (a) => (a.lastUsedAt ? formatDateTime(a.lastUsedAt) : 'Never'),
+          },
+          {
+            accessor: 'createdAt',
+            title: 'Granted',
+            render: (a) => `${formatDateTime(a.createdAt)}${a.createdBy ? ` by ${a.createdBy}` : ''}`,
+          },
           {
             accessor: 'actions',
             title: '',
@@ -146,7 +155,11 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
     if (Object.keys(errs).length) return;
     setFailure(null);
     try {
-      await grant.mutateAsync({ sponsorIntegrationId: Number(integration), scopes: scopes as IntegrationScope[], expiresAt: expiresAt?.toISOString() ?? null });
+      await grant.mutateAsync({
+        sponsorIntegrationId: Number(integration),
+        scopes: scopes as IntegrationScope[],
+        expiresAt: expiresAt?.toISOString() ?? null,
+      });
       onClose();
     } catch (err) {
       setFailure(errorMessages(err));
@@ -157,7 +170,9 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
     <Modal opened onClose={onClose} title="Grant Access" closeOnClickOutside={false}>
       <form onSubmit={submit}>
         <Stack gap="sm">
-          {integrations.isSuccess && enabled.length === 0 && <Alert color="yellow">No integration is enabled for this portal. Enable one under App Integrations first.</Alert>}
+          {integrations.isSuccess && enabled.length === 0 && (
+            <Alert color="yellow">No integration is enabled for this portal. Enable one under App Integrations first.</Alert>
+          )}
           <Select
             label="Integration"
             required

@@ -19,7 +19,8 @@ import { api, type QueryValue } from '../../lib/api';
 export const opsKeys = {
   integrations: (sponsorId: number) => ['operations', sponsorId, 'integrations'] as const,
   authorizations: (sponsorId: number) => ['operations', sponsorId, 'authorizations'] as const,
-  authorizationPage: (sponsorId: number, offset: number, limit: number) => ['operations', sponsorId, 'authorizations', { offset, limit }] as const,
+  authorizationPage: (sponsorId: number, offset: number, limit: number) =>
+    ['operations', sponsorId, 'authorizations', { offset, limit }] as const,
   failed: (sponsorId: number) => ['operations', sponsorId, 'failed'] as const,
   failedPage: (sponsorId: number, q: FailedQuery) => ['operations', sponsorId, 'failed', q] as const,
   audit: (sponsorId: number, q: AuditFilters) => ['operations', sponsorId, 'audit', q] as const,
@@ -42,7 +43,10 @@ export function useIntegrationMutations(sponsorId: number) {
   return {
     enable: useMutation({
       mutationFn: (v: { integrationId: number; config: IntegrationConfig }) =>
-        api<ApiKeyIssued>('POST', `/api/v1/app-integrations/${v.integrationId}/enable`, { query: { sponsorId }, body: { config: v.config } }),
+        api<ApiKeyIssued>('POST', `/api/v1/app-integrations/${v.integrationId}/enable`, {
+          query: { sponsorId },
+          body: { config: v.config },
+        }),
       onSuccess: invalidate,
     }),
     configure: useMutation({
@@ -64,7 +68,8 @@ export function useIntegrationMutations(sponsorId: number) {
 export function useAuthorizations(sponsorId: number, offset: number, limit: number) {
   return useQuery({
     queryKey: opsKeys.authorizationPage(sponsorId, offset, limit),
-    queryFn: ({ signal }) => api<ListResponse<SponsorAuthorization>>('GET', '/api/v1/sponsor-authorizations', { query: { sponsorId, offset, limit }, signal }),
+    queryFn: ({ signal }) =>
+      api<ListResponse<SponsorAuthorization>>('GET', '/api/v1/sponsor-authorizations', { query: { sponsorId, offset, limit }, signal }),
     enabled: sponsorId > 0,
     placeholderData: keepPreviousData,
   });
@@ -73,7 +78,8 @@ export function useAuthorizations(sponsorId: number, offset: number, limit: numb
 export function useGrant(sponsorId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: GrantAuthorizationBody) => api<SponsorAuthorization>('POST', '/api/v1/sponsor-authorizations', { query: { sponsorId }, body }),
+    mutationFn: (body: GrantAuthorizationBody) =>
+      api<SponsorAuthorization>('POST', '/api/v1/sponsor-authorizations', { query: { sponsorId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['operations', sponsorId] }),
   });
 }
