@@ -98,13 +98,21 @@ export async function pageIds(db: Db, sponsorId: number | null, filter: HolderFi
   return rows.map((r) => r.id);
 }
 
+/**
+ * "From holder id X on" as a row comparison on (role, id) with both bounds: it positions the scan of
+ * users_sponsor_role_idx (sponsor_id, role, id) right at X. A plain `id >= X` lets the planner
+ * prefer the primary key near the end of the id range and filter other portals' rows one by one.
+ */
+const fromHolder = (fromId: number) =>
+  sql`(${users.role}, ${users.id}) >= ('vault_holder', ${fromId}) and (${users.role}, ${users.id}) <= ('vault_holder', 2147483647)`;
+
 /** The holder id at `skip` rows from `fromId` (inclusive) in id order, or null past the end (unfiltered list). */
 export async function holderIdAt(db: Db, sponsorId: number, fromId: number | null, skip: number): Promise<number | null> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.sponsorId, sponsorId), eq(users.role, 'vault_holder'), fromId === null ? undefined : sql`${users.id} >= ${fromId}`))
-    .orderBy(asc(users.id))
+    .where(and(eq(users.sponsorId, sponsorId), fromId === null ? eq(users.role, 'vault_holder') : fromHolder(fromId)))
+    .orderBy(asc(users.role), asc(users.id))
     .limit(1)
     .offset(skip);
   return row?.id ?? null;
@@ -115,8 +123,8 @@ export async function pageIdsFrom(db: Db, sponsorId: number, fromId: number, ski
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.sponsorId, sponsorId), eq(users.role, 'vault_holder'), sql`${users.id} >= ${fromId}`))
-    .orderBy(asc(users.id))
+    .where(and(eq(users.sponsorId, sponsorId), fromHolder(fromId)))
+    .orderBy(asc(users.role), asc(users.id))
     .limit(limit)
     .offset(skip);
   return rows.map((r) => r.id);

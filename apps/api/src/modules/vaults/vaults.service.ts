@@ -76,9 +76,9 @@ export function toItem(r: repo.HolderRow): VaultHolderItem {
 /**
  * Counting a large portal (hundreds of thousands of holders) costs more than the page itself, so
  * large totals are kept for a few seconds; every change made here drops its portal's entries at
- * once. Small totals (under COUNT_CACHE_MIN) are always counted exactly.
+ * once. Small totals (under COUNT_CACHE_MIN, 1,000) are always counted exactly.
  */
-const COUNT_CACHE_MIN = 5000;
+const COUNT_CACHE_MIN = 1000;
 const COUNT_CACHE_MS = 15_000;
 const countCache = new Map<string, { n: number; at: number }>();
 
