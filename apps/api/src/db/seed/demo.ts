@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { INTEGRATION_SCOPES } from '@vault/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../lib/crypto.js';
@@ -647,7 +648,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { adminPassword?: string | n
       siRows.map((si, i) => ({
         sponsorId: si.sponsorId,
         sponsorIntegrationId: si.id,
-        scopes: rnd.sample(['vaults:read', 'vaults:write', 'documents:read', 'documents:write', 'uploads:report'], rnd.int(1, 3)),
+        scopes: rnd.sample([...INTEGRATION_SCOPES], rnd.int(1, 3)),
         expiresAt: i % 3 === 0 ? new Date(now + 180 * DAY) : null,
         revokedAt: i % 5 === 4 ? daysAgo(now, rnd, 20) : null,
         lastUsedAt: i % 5 === 4 ? null : daysAgo(now, rnd, 5),
