@@ -17,7 +17,6 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconCircleOff, IconKey, IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminItem } from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -27,9 +26,10 @@ import { errorMessage, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useSponsor } from '../../lib/session';
 import { nameError } from './AdminCreateDialog';
-import { ADMIN_DIALOGS, actionsFor } from './AdminListPage';
+import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdminAction, adminCommand, peopleKeys, useAdmin, useGroups, useUpdateAdmin } from './api';
 import { Field, FlagGrid, fullName, localeLabel, localeOptions, StatusBadge, useMyRights } from './components';
+import { PersonActionButtons } from './PersonActions';
 
 type Form = { firstName: string; lastName: string; title: string; group: string | null; localize: string; testAccount: boolean } & Record<
   AdminFlag,
@@ -117,7 +117,6 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
     }
   };
 
-  const allowed = actionsFor(admin.statusId);
   const run = (action: AdminAction) =>
     confirm({
       title: ADMIN_DIALOGS[action].title,
@@ -152,41 +151,12 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
               <Field label="Last sign-in">{formatDateTime(admin.lastLoginAt) || 'Never'}</Field>
             </SimpleGrid>
             <Divider />
-            <Stack gap="xs">
-              <Button
-                variant="light"
-                leftSection={<IconCircleCheck size={16} />}
-                disabled={!allowed.activate}
-                onClick={() => run('activate')}
-              >
-                Activate
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconKey size={16} />}
-                disabled={!allowed.resetpassword}
-                onClick={() => run('resetpassword')}
-              >
-                Reset password
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconMailForward size={16} />}
-                disabled={!allowed['activation-email']}
-                onClick={() => run('activation-email')}
-              >
-                Resend activation link
-              </Button>
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconCircleOff size={16} />}
-                disabled={!allowed.deactivate || admin.id === rights.userId}
-                onClick={() => run('deactivate')}
-              >
-                Deactivate
-              </Button>
-            </Stack>
+            <PersonActionButtons
+              statusId={admin.statusId}
+              onRun={run}
+              activationLabel="Resend activation link"
+              deactivateDisabled={admin.id === rights.userId}
+            />
           </Stack>
         </Paper>
       </Grid.Col>

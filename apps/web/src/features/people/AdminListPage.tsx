@@ -1,8 +1,8 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCircleOff, IconDots, IconEye, IconKey, IconMailForward, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_SEARCH_FIELDS, type SponsorAdminItem, STATUS } from '@vault/contract';
+import { ADMIN_SEARCH_FIELDS, type SponsorAdminItem } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { useSponsor } from '../../lib/session';
 import { AdminCreateDialog } from './AdminCreateDialog';
 import { type AdminAction, adminCommand, peopleKeys, useAdminList } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
+import { PersonActionsMenu } from './PersonActions';
 
 const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
   all: 'All fields',
@@ -35,14 +36,6 @@ export const ADMIN_DIALOGS: Record<AdminAction, { title: string; message: (name:
     message: (n) => `Deactivate the account of ${n}? They are signed out and cannot sign in until activated again.`,
   },
 };
-
-/** Which account actions fit a status. */
-export const actionsFor = (statusId: number) => ({
-  activate: statusId === STATUS.inactive || statusId === STATUS.pending,
-  deactivate: statusId === STATUS.active || statusId === STATUS.pending,
-  resetpassword: statusId === STATUS.active,
-  'activation-email': statusId === STATUS.pending,
-});
 
 export function AdminListPage() {
   const { sponsorId, sponsorCode } = useSponsor();
@@ -130,7 +123,6 @@ export function AdminListPage() {
             title: '',
             textAlign: 'right',
             render: (a) => {
-              const allowed = actionsFor(a.statusId);
               const self = a.id === rights.userId;
               return (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -139,45 +131,13 @@ export function AdminListPage() {
                       <IconEye size={18} />
                     </ActionIcon>
                   </Tooltip>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(a)}`}>
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item
-                        leftSection={<IconCircleCheck size={16} />}
-                        disabled={!allowed.activate}
-                        onClick={() => run('activate', a)}
-                      >
-                        Activate
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconKey size={16} />}
-                        disabled={!allowed.resetpassword}
-                        onClick={() => run('resetpassword', a)}
-                      >
-                        Reset password
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconMailForward size={16} />}
-                        disabled={!allowed['activation-email']}
-                        onClick={() => run('activation-email', a)}
-                      >
-                        Resend activation link
-                      </Menu.Item>
-                      <Menu.Divider />
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconCircleOff size={16} />}
-                        disabled={!allowed.deactivate || self}
-                        onClick={() => run('deactivate', a)}
-                      >
-                        Deactivate
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <PersonActionsMenu
+                    name={fullName(a)}
+                    statusId={a.statusId}
+                    onRun={(action) => run(action, a)}
+                    activationLabel="Resend activation link"
+                    deactivateDisabled={self}
+                  />
                 </Group>
               );
             },

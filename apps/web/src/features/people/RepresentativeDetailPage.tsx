@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconCircleCheck, IconCircleOff, IconEdit, IconKey, IconMailForward, IconShieldLock, IconX } from '@tabler/icons-react';
+import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADVISOR_FLAGS, PEOPLE_FLAG_LABELS, type SponsoredAdvisorItem } from '@vault/contract';
 import { useState } from 'react';
@@ -25,9 +25,10 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useSponsor } from '../../lib/session';
-import { ADMIN_DIALOGS, actionsFor } from './AdminListPage';
+import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, usePortalUser, useRep } from './api';
 import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
+import { PersonActionButtons } from './PersonActions';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { RepresentativeModal } from './RepresentativeModal';
 
@@ -67,7 +68,6 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
   const rights = useMyRights();
   const { confirm } = useConfirm();
   const qc = useQueryClient();
-  const allowed = actionsFor(rep.statusId);
   const testAccount = user.data?.testAccount ?? rep.testAccount;
 
   const run = (action: RepAction) =>
@@ -111,56 +111,23 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
               disabled={user.isLoading}
               description="Read from and saved to the user record."
             />
-            <Stack gap="xs">
+            <PersonActionButtons
+              statusId={rep.statusId}
+              onRun={run}
+              activationLabel="Send activation link"
+              resetMfa={
+                rights.canResetMfa
+                  ? {
+                      onClick: () =>
+                        setMfaTarget({ kind: 'sponsoredAdvisor', userId: rep.userId, sponsorId, label: `${fullName(rep)} (${rep.email})` }),
+                    }
+                  : undefined
+              }
+            >
               <Button leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              <Button
-                variant="light"
-                leftSection={<IconCircleCheck size={16} />}
-                disabled={!allowed.activate}
-                onClick={() => run('activate')}
-              >
-                Activate
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconKey size={16} />}
-                disabled={!allowed.resetpassword}
-                onClick={() => run('resetpassword')}
-              >
-                Reset password
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconMailForward size={16} />}
-                disabled={!allowed['activation-email']}
-                onClick={() => run('activation-email')}
-              >
-                Send activation link
-              </Button>
-              {rights.canResetMfa && (
-                <Button
-                  variant="light"
-                  color="orange"
-                  leftSection={<IconShieldLock size={16} />}
-                  onClick={() =>
-                    setMfaTarget({ kind: 'sponsoredAdvisor', userId: rep.userId, sponsorId, label: `${fullName(rep)} (${rep.email})` })
-                  }
-                >
-                  Reset MFA
-                </Button>
-              )}
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconCircleOff size={16} />}
-                disabled={!allowed.deactivate}
-                onClick={() => run('deactivate')}
-              >
-                Deactivate
-              </Button>
-            </Stack>
+            </PersonActionButtons>
           </Stack>
         </Paper>
       </Grid.Col>

@@ -1,17 +1,6 @@
 import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, SegmentedControl, Text, Tooltip } from '@mantine/core';
-import {
-  IconCircleCheck,
-  IconCircleOff,
-  IconDots,
-  IconEdit,
-  IconEye,
-  IconFlask,
-  IconKey,
-  IconMailForward,
-  IconPlus,
-  IconShieldLock,
-} from '@tabler/icons-react';
+import { IconEdit, IconEye, IconFlask, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PEOPLE_SEARCH_FIELDS, type ServerMessage, type SponsoredAdvisorItem } from '@vault/contract';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -24,9 +13,10 @@ import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/list-state';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useSponsor } from '../../lib/session';
-import { ADMIN_DIALOGS, actionsFor } from './AdminListPage';
+import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, useRepList, useSetTestAccount } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
+import { PersonActionsMenu } from './PersonActions';
 import { RepresentativeModal } from './RepresentativeModal';
 
 export const PEOPLE_SEARCH_LABELS: Record<(typeof PEOPLE_SEARCH_FIELDS)[number], string> = {
@@ -144,7 +134,6 @@ export function RepresentativeListPage() {
       title: '',
       textAlign: 'right',
       render: (r) => {
-        const allowed = actionsFor(r.statusId);
         return (
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Tooltip label="Edit">
@@ -152,54 +141,33 @@ export function RepresentativeListPage() {
                 <IconEdit size={18} />
               </ActionIcon>
             </Tooltip>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(r)}`}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconEye size={16} />} component={Link} to={detailPath(r)}>
-                  Details
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Item leftSection={<IconCircleCheck size={16} />} disabled={!allowed.activate} onClick={() => run('activate', r)}>
-                  Activate
-                </Menu.Item>
-                <Menu.Item leftSection={<IconKey size={16} />} disabled={!allowed.resetpassword} onClick={() => run('resetpassword', r)}>
-                  Reset password
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconMailForward size={16} />}
-                  disabled={!allowed['activation-email']}
-                  onClick={() => run('activation-email', r)}
-                >
-                  Send activation link
-                </Menu.Item>
+            <PersonActionsMenu
+              name={fullName(r)}
+              statusId={r.statusId}
+              onRun={(action) => run(action, r)}
+              activationLabel="Send activation link"
+              first={
+                <>
+                  <Menu.Item leftSection={<IconEye size={16} />} component={Link} to={detailPath(r)}>
+                    Details
+                  </Menu.Item>
+                  <Menu.Divider />
+                </>
+              }
+              extra={
                 <Menu.Item leftSection={<IconFlask size={16} />} onClick={() => toggleTest({ ...r, id: r.userId })}>
                   {r.testAccount ? 'Unmark test account' : 'Mark as test account'}
                 </Menu.Item>
-                {rights.canResetMfa && (
-                  <Menu.Item
-                    leftSection={<IconShieldLock size={16} />}
-                    onClick={() =>
-                      setMfaTarget({ kind: 'sponsoredAdvisor', userId: r.userId, sponsorId, label: `${fullName(r)} (${r.email})` })
+              }
+              resetMfa={
+                rights.canResetMfa
+                  ? {
+                      onClick: () =>
+                        setMfaTarget({ kind: 'sponsoredAdvisor', userId: r.userId, sponsorId, label: `${fullName(r)} (${r.email})` }),
                     }
-                  >
-                    Reset MFA
-                  </Menu.Item>
-                )}
-                <Menu.Divider />
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconCircleOff size={16} />}
-                  disabled={!allowed.deactivate}
-                  onClick={() => run('deactivate', r)}
-                >
-                  Deactivate
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+                  : undefined
+              }
+            />
           </Group>
         );
       },

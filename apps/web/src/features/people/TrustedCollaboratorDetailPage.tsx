@@ -1,5 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleOff, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
+import { Alert, Anchor, Breadcrumbs, Grid, Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorDetail } from '@vault/contract';
 import { useState } from 'react';
@@ -10,9 +9,9 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useSponsor } from '../../lib/session';
-import { actionsFor } from './AdminListPage';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisor, usePortalUser } from './api';
 import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
+import { PersonActionButtons } from './PersonActions';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { ADVISOR_DIALOGS } from './TrustedCollaboratorsPage';
 
@@ -49,7 +48,6 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
   // The test-account check reads users/{id}, which answers for advisors linked to the chosen portal.
   const user = usePortalUser(sponsorId, advisor.id, linkedHere);
   const toggleTest = useTestAccountToggle(sponsorId);
-  const allowed = actionsFor(advisor.statusId);
   const testAccount = user.data?.testAccount ?? advisor.testAccount;
 
   const run = (action: AdvisorAction) =>
@@ -89,54 +87,20 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
               description={linkedHere ? 'Read from and saved to the user record.' : 'Choose a portal this advisor represents to change it.'}
               onChange={() => toggleTest({ ...advisor, testAccount })}
             />
-            <Stack gap="xs">
-              <Button
-                variant="light"
-                leftSection={<IconCircleCheck size={16} />}
-                disabled={!allowed.activate}
-                onClick={() => run('activate')}
-              >
-                Activate
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconKey size={16} />}
-                disabled={!allowed.resetpassword}
-                onClick={() => run('resetpassword')}
-              >
-                Reset password
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconMailForward size={16} />}
-                disabled={!allowed['activation-email']}
-                onClick={() => run('activation-email')}
-              >
-                Send activation link
-              </Button>
-              {rights.canResetMfa && (
-                <Button
-                  variant="light"
-                  color="orange"
-                  leftSection={<IconShieldLock size={16} />}
-                  disabled={sponsorId === 0}
-                  onClick={() =>
-                    setMfaTarget({ kind: 'advisor', userId: advisor.id, sponsorId, label: `${fullName(advisor)} (${advisor.email})` })
-                  }
-                >
-                  Reset MFA
-                </Button>
-              )}
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconCircleOff size={16} />}
-                disabled={!allowed.deactivate}
-                onClick={() => run('deactivate')}
-              >
-                Deactivate
-              </Button>
-            </Stack>
+            <PersonActionButtons
+              statusId={advisor.statusId}
+              onRun={run}
+              activationLabel="Send activation link"
+              resetMfa={
+                rights.canResetMfa
+                  ? {
+                      disabled: sponsorId === 0,
+                      onClick: () =>
+                        setMfaTarget({ kind: 'advisor', userId: advisor.id, sponsorId, label: `${fullName(advisor)} (${advisor.email})` }),
+                    }
+                  : undefined
+              }
+            />
           </Stack>
         </Paper>
       </Grid.Col>

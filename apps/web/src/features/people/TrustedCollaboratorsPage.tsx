@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Anchor, Badge, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCircleOff, IconDots, IconEye, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorItem } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
@@ -13,9 +13,10 @@ import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/list-state';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useSponsor } from '../../lib/session';
-import { ADMIN_DIALOGS, actionsFor } from './AdminListPage';
+import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisorList } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
+import { PersonActionsMenu } from './PersonActions';
 import { peopleSearchFields } from './RepresentativeListPage';
 
 export const ADVISOR_DIALOGS: Record<AdvisorAction, { title: string; message: (n: string, e: string) => string }> = {
@@ -103,7 +104,6 @@ export function TrustedCollaboratorsPage() {
             title: '',
             textAlign: 'right',
             render: (a) => {
-              const allowed = actionsFor(a.statusId);
               return (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <Tooltip label="Details">
@@ -111,54 +111,20 @@ export function TrustedCollaboratorsPage() {
                       <IconEye size={18} />
                     </ActionIcon>
                   </Tooltip>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(a)}`}>
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item
-                        leftSection={<IconCircleCheck size={16} />}
-                        disabled={!allowed.activate}
-                        onClick={() => run('activate', a)}
-                      >
-                        Activate
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconKey size={16} />}
-                        disabled={!allowed.resetpassword}
-                        onClick={() => run('resetpassword', a)}
-                      >
-                        Reset password
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconMailForward size={16} />}
-                        disabled={!allowed['activation-email']}
-                        onClick={() => run('activation-email', a)}
-                      >
-                        Send activation link
-                      </Menu.Item>
-                      {rights.canResetMfa && (
-                        <Menu.Item
-                          leftSection={<IconShieldLock size={16} />}
-                          disabled={sponsorId === 0}
-                          onClick={() => setMfaTarget({ kind: 'advisor', userId: a.id, sponsorId, label: `${fullName(a)} (${a.email})` })}
-                        >
-                          Reset MFA
-                        </Menu.Item>
-                      )}
-                      <Menu.Divider />
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconCircleOff size={16} />}
-                        disabled={!allowed.deactivate}
-                        onClick={() => run('deactivate', a)}
-                      >
-                        Deactivate
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <PersonActionsMenu
+                    name={fullName(a)}
+                    statusId={a.statusId}
+                    onRun={(action) => run(action, a)}
+                    activationLabel="Send activation link"
+                    resetMfa={
+                      rights.canResetMfa
+                        ? {
+                            disabled: sponsorId === 0,
+                            onClick: () => setMfaTarget({ kind: 'advisor', userId: a.id, sponsorId, label: `${fullName(a)} (${a.email})` }),
+                          }
+                        : undefined
+                    }
+                  />
                 </Group>
               );
             },
