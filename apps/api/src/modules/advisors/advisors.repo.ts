@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
+import { personColumns } from '../people-common/person-columns.js';
 
 /** Advisors linked to `sponsorId` (a representative there); null means every advisor. */
 const linkedTo = (sponsorId: number | null) =>
@@ -14,16 +15,8 @@ const sponsorCount = (sponsorId: number | null) =>
   })`;
 
 const columns = (sponsorId: number | null) => ({
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  statusId: users.statusId,
-  testAccount: users.testAccount,
-  localize: users.localize,
-  mfaEnabled: users.mfaEnabled,
+  ...personColumns,
   lastLoginAt: users.lastLoginAt,
-  createdAt: users.createdAt,
   ownerEmail: advisors.ownerEmail,
   sponsorCount: sponsorCount(sponsorId),
 });

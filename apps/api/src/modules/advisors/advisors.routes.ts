@@ -6,7 +6,6 @@ import {
   advisorMfaQuery,
   advisorOptionalSponsorQuery,
   advisorResetPasswordBody,
-  errorBody,
   listResponse,
   mfaResetBody,
   peopleSearchBody,
@@ -16,10 +15,10 @@ import {
 } from '@vault/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failures } from '../people-common/route-failures.js';
 import * as service from './advisors.service.js';
 
 const tags = ['trusted collaborators (advisors)'];
-const failures = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const scopeNote =
   'Staff see every advisor; a sponsor administrator sees and acts only on advisors who represent their sponsor (404 otherwise).';
 

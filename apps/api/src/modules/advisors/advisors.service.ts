@@ -1,8 +1,8 @@
-import { type AdvisorDetail, type AdvisorItem, type PeopleSearchBody, type ServerMessage, STATUS } from '@vault/contract';
+import type { AdvisorDetail, AdvisorItem, PeopleSearchBody, ServerMessage } from '@vault/contract';
 import type { Db } from '../../db/client.js';
-import { resendActivation, resetMfa, sendPasswordReset, setAccountStatus } from '../../lib/accounts.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import * as repo from './advisors.repo.js';
 import { iso, page, statusName, userSearchCondition } from './people-common.js';
 
@@ -59,23 +59,10 @@ export async function get(ctx: Ctx, userId: number): Promise<AdvisorDetail> {
   return { ...toItem(row), lastLoginAt: iso(row.lastLoginAt), sponsors };
 }
 
-type Action = 'activate' | 'deactivate' | 'resetpassword' | 'activation-email' | 'reset-mfa';
-
-export async function act(ctx: Ctx, userId: number, action: Action): Promise<ServerMessage> {
+export async function act(ctx: Ctx, userId: number, action: PersonAction): Promise<ServerMessage> {
   return ctx.db.transaction(async (tx) => {
     const account = await visible(tx, ctx, userId);
-    const c = { actor: ctx.actor, sponsorId: auditSponsor(ctx), targetType: TARGET };
-    switch (action) {
-      case 'activate':
-        return setAccountStatus(tx, c, account, STATUS.active);
-      case 'deactivate':
-        return setAccountStatus(tx, c, account, STATUS.inactive);
-      case 'resetpassword':
-        return sendPasswordReset(tx, { ...c, publicUrl: ctx.publicUrl }, account);
-      case 'activation-email':
-        return resendActivation(tx, { ...c, publicUrl: ctx.publicUrl }, account);
-      case 'reset-mfa':
-        return resetMfa(tx, c, [account]);
-    }
+    const c = { actor: ctx.actor, sponsorId: auditSponsor(ctx), targetType: TARGET, publicUrl: ctx.publicUrl };
+    return runAccountAction(tx, c, account, action);
   });
 }

@@ -1,20 +1,10 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
+import { personColumns, updateUser } from '../people-common/person-columns.js';
 
 const columns = {
-  user: {
-    id: users.id,
-    email: users.email,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    statusId: users.statusId,
-    testAccount: users.testAccount,
-    localize: users.localize,
-    mfaEnabled: users.mfaEnabled,
-    lastLoginAt: users.lastLoginAt,
-    createdAt: users.createdAt,
-  },
+  user: { ...personColumns, lastLoginAt: users.lastLoginAt },
   admin: sponsorAdmins,
   groupName: sponsorGroups.name,
 };
@@ -73,11 +63,7 @@ export async function updateAdmin(
   adminValues: Partial<typeof sponsorAdmins.$inferInsert>,
 ) {
   const now = new Date();
-  if (Object.keys(userValues).length)
-    await db
-      .update(users)
-      .set({ ...userValues, updatedAt: now })
-      .where(eq(users.id, userId));
+  await updateUser(db, userId, userValues, now);
   if (Object.keys(adminValues).length)
     await db
       .update(sponsorAdmins)

@@ -1,6 +1,5 @@
 import {
   adminSearchBody,
-  errorBody,
   listResponse,
   personIdParams,
   serverMessage,
@@ -16,10 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
+import { failures } from '../people-common/route-failures.js';
 import * as service from './sponsor-admins.service.js';
 
 const tags = ['sponsor administrators'];
-const failures = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /**
  * The version header of `PUT /api/v1/sponsors/admin/{id}/deactivate` (the specification sends it

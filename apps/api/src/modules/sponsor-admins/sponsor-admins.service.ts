@@ -9,7 +9,7 @@ import {
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import { sponsorAdmins } from '../../db/schema/index.js';
-import { type AccountRef, resendActivation, resetMfa, sendPasswordReset, setAccountStatus } from '../../lib/accounts.js';
+import type { AccountRef } from '../../lib/accounts.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
@@ -24,6 +24,7 @@ import {
   statusName,
   userSearchCondition,
 } from '../advisors/people-common.js';
+import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import * as repo from './sponsor-admins.repo.js';
 
 const TARGET = 'sponsor_admin';
@@ -169,34 +170,15 @@ export async function update(ctx: Ctx, userId: number, body: SponsorAdminUpdateB
   });
 }
 
-type Action = 'activate' | 'deactivate' | 'resetpassword' | 'activation-email' | 'reset-mfa';
-
 /** The confirmation-dialog actions; each answers the server message. */
-export async function act(ctx: Ctx, userId: number, action: Action): Promise<ServerMessage & { item: SponsorAdminItem }> {
+export async function act(ctx: Ctx, userId: number, action: PersonAction): Promise<ServerMessage & { item: SponsorAdminItem }> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The administrator');
     if (action === 'deactivate' && userId === ctx.user.id) throw conflict('You cannot deactivate your own account.');
     const account: AccountRef = row.user;
-    const c = { actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET };
-    let message: ServerMessage;
-    switch (action) {
-      case 'activate':
-        message = await setAccountStatus(tx, c, account, STATUS.active);
-        break;
-      case 'deactivate':
-        message = await setAccountStatus(tx, c, account, STATUS.inactive);
-        break;
-      case 'resetpassword':
-        message = await sendPasswordReset(tx, { ...c, publicUrl: ctx.publicUrl }, account);
-        break;
-      case 'activation-email':
-        message = await resendActivation(tx, { ...c, publicUrl: ctx.publicUrl }, account);
-        break;
-      case 'reset-mfa':
-        message = await resetMfa(tx, c, [account]);
-        break;
-    }
+    const c = { actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET, publicUrl: ctx.publicUrl };
+    const message = await runAccountAction(tx, c, account, action);
     return { ...message, item: toItem((await repo.findAdmin(tx, ctx.sponsor.id, userId))!) };
   });
 }

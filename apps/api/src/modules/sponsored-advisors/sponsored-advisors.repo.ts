@@ -1,19 +1,10 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
+import { personColumns, updateUser } from '../people-common/person-columns.js';
 
 const columns = {
-  user: {
-    id: users.id,
-    email: users.email,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    statusId: users.statusId,
-    testAccount: users.testAccount,
-    localize: users.localize,
-    mfaEnabled: users.mfaEnabled,
-    createdAt: users.createdAt,
-  },
+  user: personColumns,
   sa: sponsoredAdvisors,
   groupName: sponsorGroups.name,
 };
@@ -95,11 +86,7 @@ export async function updateRep(
   repValues: Partial<typeof sponsoredAdvisors.$inferInsert>,
 ) {
   const now = new Date();
-  if (Object.keys(userValues).length)
-    await db
-      .update(users)
-      .set({ ...userValues, updatedAt: now })
-      .where(eq(users.id, userId));
+  await updateUser(db, userId, userValues, now);
   if (Object.keys(repValues).length)
     await db
       .update(sponsoredAdvisors)

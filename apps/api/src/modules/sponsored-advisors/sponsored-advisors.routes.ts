@@ -1,7 +1,6 @@
 import {
   advisorDetailsBody,
   advisorLookup,
-  errorBody,
   listResponse,
   mfaResetBody,
   peopleSearchBody,
@@ -21,10 +20,10 @@ import {
 } from '@vault/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failures } from '../people-common/route-failures.js';
 import * as service from './sponsored-advisors.service.js';
 
 const tags = ['representatives (sponsored advisors)'];
-const failures = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const required = { sponsor: 'required' as const };
 
 /** Representatives (specification section 7, "Sponsored advisors"). `{id}` and `{userId}` are the advisor's user id. */

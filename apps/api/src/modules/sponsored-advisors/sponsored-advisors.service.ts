@@ -10,12 +10,13 @@ import {
   STATUS,
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
-import { type AccountRef, resendActivation, resetMfa, sendPasswordReset, setAccountStatus } from '../../lib/accounts.js';
+import type { AccountRef } from '../../lib/accounts.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, SponsorRef } from '../../plugins/types.js';
 import { changes, checkGroup, iso, page, pick, statusName, userSearchCondition } from '../advisors/people-common.js';
+import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import * as repo from './sponsored-advisors.repo.js';
 
 const TARGET = 'sponsored_advisor';
@@ -195,26 +196,13 @@ export async function update(ctx: Ctx, body: SponsoredAdvisorUpdateBody): Promis
   });
 }
 
-type Action = 'activate' | 'deactivate' | 'resetpassword' | 'activation-email' | 'reset-mfa';
-
 /** Confirmation-dialog actions on the representative whose advisor user id is `userId`. */
-export async function act(ctx: Ctx, userId: number, action: Action): Promise<ServerMessage> {
+export async function act(ctx: Ctx, userId: number, action: PersonAction): Promise<ServerMessage> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findByUser(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The representative');
     const account: AccountRef = row.user;
-    const c = { actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET };
-    switch (action) {
-      case 'activate':
-        return setAccountStatus(tx, c, account, STATUS.active);
-      case 'deactivate':
-        return setAccountStatus(tx, c, account, STATUS.inactive);
-      case 'resetpassword':
-        return sendPasswordReset(tx, { ...c, publicUrl: ctx.publicUrl }, account);
-      case 'activation-email':
-        return resendActivation(tx, { ...c, publicUrl: ctx.publicUrl }, account);
-      case 'reset-mfa':
-        return resetMfa(tx, c, [account]);
-    }
+    const c = { actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET, publicUrl: ctx.publicUrl };
+    return runAccountAction(tx, c, account, action);
   });
 }

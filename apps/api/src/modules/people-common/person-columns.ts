@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+
+/** The `users` columns every people list and detail reads. */
+export const personColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  statusId: users.statusId,
+  testAccount: users.testAccount,
+  localize: users.localize,
+  mfaEnabled: users.mfaEnabled,
+  createdAt: users.createdAt,
+};
+
+/** Saves the changed user fields (if any), stamping `updatedAt`. */
+export async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>, now: Date) {
+  if (Object.keys(values).length)
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: now })
+      .where(eq(users.id, userId));
+}
