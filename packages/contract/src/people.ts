@@ -31,6 +31,25 @@ const flagsShape = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, z.boolean().optional()])) as Record<K, z.ZodOptional<z.ZodBoolean>>;
 const flagsOut = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>;
 
+/** Name, e-mail and status of a person, as every people answer carries them. */
+const personFields = {
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  statusId: z.number().int(),
+  status: z.string(),
+};
+
+/** A sponsor id in a query string (`sponsorId`, `sponsorid`). */
+const sponsorIdValue = z.coerce.number().int().positive();
+
+/** Search by one of `fields` (specification section 5). */
+const fieldSearchBody = <F extends readonly [string, ...string[]]>(fields: F) =>
+  z.strictObject({
+    fieldName: z.enum(fields, { error: `Search by one of ${fields.join(', ')}` }),
+    fieldValue: z.string().trim().max(200, 'Search text is too long'),
+  });
+
 /** Human labels of every flag, for forms and detail pages. */
 export const PEOPLE_FLAG_LABELS: Record<string, string> = {
   vaultActivationPermission: 'Vault activation',
@@ -62,11 +81,7 @@ export const sponsorAdminItem = z.object({
   /** The administrator record id ("said"). */
   said: z.number().int(),
   sponsorId: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  statusId: z.number().int(),
-  status: z.string(),
+  ...personFields,
   title: z.string().nullable(),
   group: z.number().int().nullable(),
   groupName: z.string().nullable(),
@@ -79,16 +94,21 @@ export const sponsorAdminItem = z.object({
 });
 export type SponsorAdminItem = z.infer<typeof sponsorAdminItem>;
 
-export const sponsorAdminCreateBody = z.strictObject({
-  email: emailSchema,
-  firstName: nameSchema('First name'),
-  lastName: nameSchema('Last name'),
-  sponsorId: z.number().int().positive('Please choose a Portal.'),
+/** What both the create dialog and the detail page of an administrator may set. */
+const sponsorAdminEditableFields = {
   group: peopleGroupSchema.optional(),
   title: optionalNameSchema('Title').optional(),
   testAccount: z.boolean().optional(),
   localize: peopleLocaleSchema.optional(),
   ...flagsShape(ADMIN_FLAGS),
+};
+
+export const sponsorAdminCreateBody = z.strictObject({
+  email: emailSchema,
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  sponsorId: z.number().int().positive('Please choose a Portal.'),
+  ...sponsorAdminEditableFields,
 });
 export type SponsorAdminCreateBody = z.infer<typeof sponsorAdminCreateBody>;
 
@@ -96,17 +116,13 @@ export type SponsorAdminCreateBody = z.infer<typeof sponsorAdminCreateBody>;
 export const sponsorAdminUpdateBody = z.strictObject({
   firstName: nameSchema('First name').optional(),
   lastName: nameSchema('Last name').optional(),
-  group: peopleGroupSchema.optional(),
-  title: optionalNameSchema('Title').optional(),
-  testAccount: z.boolean().optional(),
-  localize: peopleLocaleSchema.optional(),
-  ...flagsShape(ADMIN_FLAGS),
+  ...sponsorAdminEditableFields,
 });
 export type SponsorAdminUpdateBody = z.infer<typeof sponsorAdminUpdateBody>;
 
 export const sponsorAdminListQuery = pageQuery.extend({ sponsorcode: z.string().trim().min(1).max(50) });
-export const sponsorAdminSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().positive() });
-export const sponsorAdminIdQuery = z.object({ sponsorid: z.coerce.number().int().positive() });
+export const sponsorAdminSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue });
+export const sponsorAdminIdQuery = z.object({ sponsorid: sponsorIdValue });
 
 export const ADMIN_SEARCH_FIELDS = ['all', 'email', 'firstName', 'lastName', 'name', 'title', 'id'] as const;
 
@@ -145,11 +161,7 @@ export const sponsoredAdvisorItem = z.object({
   /** The advisor's user id (path `{userId}` / `{id}`). */
   userId: z.number().int(),
   sponsorId: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  statusId: z.number().int(),
-  status: z.string(),
+  ...personFields,
   group: z.number().int().nullable(),
   groupName: z.string().nullable(),
   localize: z.string(),
@@ -215,37 +227,27 @@ export const advisorLookup = z.object({
 export type AdvisorLookup = z.infer<typeof advisorLookup>;
 
 export const sponsoredAdvisorListQuery = pageQuery.extend({ sponsorCode: z.string().trim().min(1).max(50) });
-export const sponsoredAdvisorSearchQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().positive() });
-export const sponsoredAdvisorEmailQuery = z.object({ sponsorId: z.coerce.number().int().positive(), email: emailSchema });
-export const sponsorIdQuery = z.object({ sponsorId: z.coerce.number().int().positive() });
-export const sponsoridQuery = z.object({ sponsorid: z.coerce.number().int().positive() });
-export const unassignedQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().positive() });
+export const sponsoredAdvisorSearchQuery = pageQuery.extend({ sponsorid: sponsorIdValue });
+export const sponsoredAdvisorEmailQuery = z.object({ sponsorId: sponsorIdValue, email: emailSchema });
+export const sponsorIdQuery = z.object({ sponsorId: sponsorIdValue });
+export const sponsoridQuery = z.object({ sponsorid: sponsorIdValue });
+export const unassignedQuery = pageQuery.extend({ sponsorid: sponsorIdValue });
 
 /** Activation body of a representative (specification: activation sends statusId 1). */
 export const statusChangeBody = z.strictObject({ statusId: z.union([z.literal(1), z.literal(2)]).optional() });
 
 export const PEOPLE_SEARCH_FIELDS = ['all', 'email', 'firstName', 'lastName', 'name', 'id', 'status'] as const;
-export const peopleSearchBody = z.strictObject({
-  fieldName: z.enum(PEOPLE_SEARCH_FIELDS, { error: `Search by one of ${PEOPLE_SEARCH_FIELDS.join(', ')}` }),
-  fieldValue: z.string().trim().max(200, 'Search text is too long'),
-});
+export const peopleSearchBody = fieldSearchBody(PEOPLE_SEARCH_FIELDS);
 export type PeopleSearchBody = z.infer<typeof peopleSearchBody>;
 
-export const adminSearchBody = z.strictObject({
-  fieldName: z.enum(ADMIN_SEARCH_FIELDS, { error: `Search by one of ${ADMIN_SEARCH_FIELDS.join(', ')}` }),
-  fieldValue: z.string().trim().max(200, 'Search text is too long'),
-});
+export const adminSearchBody = fieldSearchBody(ADMIN_SEARCH_FIELDS);
 
 // ---------------------------------------------------------------- trusted collaborators (advisors)
 
 export const advisorItem = z.object({
   /** The advisor's user id. */
   id: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  statusId: z.number().int(),
-  status: z.string(),
+  ...personFields,
   ownerEmail: z.string().nullable(),
   testAccount: z.boolean(),
   localize: z.string(),
@@ -266,22 +268,19 @@ export type AdvisorDetail = z.infer<typeof advisorDetail>;
 
 export const advisorListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional() });
 export const advisorOptionalSponsorQuery = z.object({ sponsorid: z.coerce.number().int().min(0).optional() });
-export const advisorMfaQuery = z.object({ sponsorId: z.coerce.number().int().positive() });
+export const advisorMfaQuery = z.object({ sponsorId: sponsorIdValue });
+
+/** The advisor an activate / reset password call is about; only `id` counts. */
+const advisorRefFields = {
+  id: z.number().int().positive(),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  email: emailSchema.optional(),
+};
 
 /** PUT /api/v1/advisors/activate: statusId 1 activates, 2 deactivates. */
-export const advisorActivateBody = z.strictObject({
-  id: z.number().int().positive(),
-  firstName: z.string().max(100).optional(),
-  lastName: z.string().max(100).optional(),
-  email: emailSchema.optional(),
-  statusId: z.union([z.literal(1), z.literal(2)]),
-});
-export const advisorResetPasswordBody = z.strictObject({
-  id: z.number().int().positive(),
-  firstName: z.string().max(100).optional(),
-  lastName: z.string().max(100).optional(),
-  email: emailSchema.optional(),
-});
+export const advisorActivateBody = z.strictObject({ ...advisorRefFields, statusId: z.union([z.literal(1), z.literal(2)]) });
+export const advisorResetPasswordBody = z.strictObject(advisorRefFields);
 
 /** Body of the MFA reset calls (the specification sends one; nothing in it is required). */
 export const mfaResetBody = z.strictObject({ reason: z.string().trim().max(1024).optional() }).nullish();
