@@ -13,4 +13,4 @@ import { sponsorRoutes } from './sponsors/sponsors.routes.js';
 import { subPortalRoutes } from './sub-portals/sub-portals.routes.js';
 
 /** Every domain module, registered in this order by buildApp. Add a module here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes, invitationRoutes, operationsRoutes, sponsorAdminRoutes, sponsoredAdvisorRoutes, advisorRoutes, vaultRoutes, vaultImportRoutes, sponsorRoutes, packageRoutes, subPortalRoutes] as FastifyPluginAsync[];
+export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes, invitationRoutes, sponsorRoutes, sponsorAdminRoutes, sponsoredAdvisorRoutes, advisorRoutes, operationsRoutes, packageRoutes, vaultRoutes, vaultImportRoutes, subPortalRoutes] as FastifyPluginAsync[];
