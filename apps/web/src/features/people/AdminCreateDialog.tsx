@@ -1,10 +1,11 @@
-import { Alert, Button, Checkbox, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ADMIN_FLAGS, type AdminFlag, EMAIL_PATTERN, FORBIDDEN_CHARS } from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessages } from '../../lib/api';
 import { useCreateAdmin, useGroups } from './api';
-import { FlagGrid, localeOptions, useMyRights } from './components';
+import { FlagGrid, useMyRights } from './components';
+import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
 
 const FORBIDDEN_RE = /['`~!@#$%^&*()=;:"<>/|?]/;
 export const nameError = (label: string, v: string, required = true) => {
@@ -101,15 +102,7 @@ export function AdminCreateDialog({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {serverErrors.length > 0 && (
-            <Alert color="red" variant="light" title="The administrator was not created" role="alert">
-              {serverErrors.map((m) => (
-                <Text size="sm" key={m}>
-                  {m}
-                </Text>
-              ))}
-            </Alert>
-          )}
+          <ErrorsAlert title="The administrator was not created" messages={serverErrors} />
           <TextInput
             label="E-mail"
             required
@@ -143,23 +136,8 @@ export function AdminCreateDialog({
               error={errors.title}
               disabled={busy}
             />
-            <Select
-              label="Group"
-              placeholder={groups.data?.length ? 'No group' : 'This portal has no sub-portals'}
-              data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-              value={form.group}
-              onChange={(v) => set('group', v)}
-              clearable
-              disabled={busy}
-            />
-            <Select
-              label="Localize"
-              data={localeOptions}
-              value={form.localize}
-              onChange={(v) => set('localize', v ?? 'en')}
-              allowDeselect={false}
-              disabled={busy}
-            />
+            <GroupSelect groups={groups.data} value={form.group} onChange={(v) => set('group', v)} disabled={busy} />
+            <LocaleSelect value={form.localize} onChange={(v) => set('localize', v)} disabled={busy} />
             <Checkbox
               label="Test account"
               checked={form.testAccount}

@@ -1,26 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Checkbox,
-  Divider,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Divider, Grid, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminItem } from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -28,8 +11,10 @@ import { useSponsor } from '../../lib/session';
 import { nameError } from './AdminCreateDialog';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdminAction, adminCommand, peopleKeys, useAdmin, useGroups, useUpdateAdmin } from './api';
-import { Field, FlagGrid, fullName, localeLabel, localeOptions, StatusBadge, useMyRights } from './components';
+import { Field, FlagGrid, fullName, localeLabel, StatusBadge, useMyRights } from './components';
 import { PersonActionButtons } from './PersonActions';
+import { PersonDetailShell, PersonHeading } from './PersonDetail';
+import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
 
 type Form = { firstName: string; lastName: string; title: string; group: string | null; localize: string; testAccount: boolean } & Record<
   AdminFlag,
@@ -56,26 +41,18 @@ export function AdminDetailPage() {
   const admin = query.data && query.data.said === said ? query.data : undefined;
 
   return (
-    <Stack gap="lg">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/sponsor-admin" size="sm">
-          Administrators
-        </Anchor>
-        <Text size="sm">{admin ? fullName(admin) : 'Administrator'}</Text>
-      </Breadcrumbs>
-      {query.isLoading && <Loader />}
-      {query.isError && (
-        <Alert color="red" title="This administrator cannot be shown" role="alert">
-          {errorMessage(query.error)}
-        </Alert>
-      )}
-      {query.data && !admin && (
-        <Alert color="red" title="This administrator cannot be shown" role="alert">
-          The address does not match an administrator of this portal.
-        </Alert>
-      )}
+    <PersonDetailShell
+      list={{ label: 'Administrators', path: '/sponsor-admin' }}
+      crumb={admin ? fullName(admin) : 'Administrator'}
+      loading={query.isLoading}
+      problemTitle="This administrator cannot be shown"
+      problems={[
+        ...(query.isError ? [errorMessage(query.error)] : []),
+        ...(query.data && !admin ? ['The address does not match an administrator of this portal.'] : []),
+      ]}
+    >
       {admin && <AdminDetail admin={admin} sponsorId={sponsorId} sponsorCode={sponsorCode} />}
-    </Stack>
+    </PersonDetailShell>
   );
 }
 
@@ -131,14 +108,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
-            <div>
-              <Title order={2} fz={22}>
-                {fullName(admin)}
-              </Title>
-              <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {admin.email}
-              </Text>
-            </div>
+            <PersonHeading person={admin} />
             <Group gap="xs">
               <StatusBadge statusId={admin.statusId} status={admin.status} />
             </Group>
@@ -166,15 +136,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
             <Title order={3} fz={18}>
               Details and access
             </Title>
-            {saveErrors.length > 0 && (
-              <Alert color="red" variant="light" title="Not saved" role="alert">
-                {saveErrors.map((m) => (
-                  <Text size="sm" key={m}>
-                    {m}
-                  </Text>
-                ))}
-              </Alert>
-            )}
+            <ErrorsAlert title="Not saved" messages={saveErrors} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
                 label="First name"
@@ -197,23 +159,14 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
                 error={errors.title}
                 disabled={busy}
               />
-              <Select
-                label="Group"
-                placeholder="No group"
-                data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+              <GroupSelect
+                groups={groups.data}
                 value={form.group}
                 onChange={(v) => setForm({ ...form, group: v })}
-                clearable
                 disabled={busy}
+                placeholder="No group"
               />
-              <Select
-                label="Localize"
-                data={localeOptions}
-                value={form.localize}
-                onChange={(v) => setForm({ ...form, localize: v ?? 'en' })}
-                allowDeselect={false}
-                disabled={busy}
-              />
+              <LocaleSelect value={form.localize} onChange={(v) => setForm({ ...form, localize: v })} disabled={busy} />
               <Checkbox
                 label="Test account"
                 checked={form.testAccount}

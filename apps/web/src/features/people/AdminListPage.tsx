@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_SEARCH_FIELDS, type SponsorAdminItem } from '@vault/contract';
@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { AdminCreateDialog } from './AdminCreateDialog';
 import { type AdminAction, adminCommand, peopleKeys, useAdminList } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
+import { ListError, peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 
 const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
@@ -70,23 +70,11 @@ export function AdminListPage() {
         }
       />
       <SearchBar fields={searchFields} search={list.search} onSearch={list.setSearch} disabled={sponsorId === 0} label="administrators" />
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
-      )}
+      <ListError query={query} />
       <DataTable<SponsorAdminItem>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={260}
+        {...peopleTableProps(list)}
         records={rows}
-        idAccessor="id"
         totalRecords={total}
-        recordsPerPage={list.limit}
-        page={list.page}
-        onPageChange={list.setPage}
         fetching={sponsorId > 0 && query.isFetching}
         noRecordsText={
           sponsorId === 0
@@ -95,7 +83,6 @@ export function AdminListPage() {
               ? 'No administrator matches this search.'
               : 'No administrators yet.'
         }
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Administrators"
         columns={[
           {

@@ -1,24 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADVISOR_FLAGS, PEOPLE_FLAG_LABELS, type SponsoredAdvisorItem } from '@vault/contract';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { errorMessage } from '../../lib/api';
@@ -29,6 +14,7 @@ import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, usePortalUser, useRep } from './api';
 import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
 import { PersonActionButtons } from './PersonActions';
+import { PersonDetailShell, PersonHeading } from './PersonDetail';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { RepresentativeModal } from './RepresentativeModal';
 
@@ -42,21 +28,21 @@ export function RepresentativeDetailPage() {
   const rep = query.data && query.data.id === staid ? query.data : undefined;
 
   return (
-    <Stack gap="lg">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/sponsor-trusted-advisors" size="sm">
-          Representatives
-        </Anchor>
-        <Text size="sm">{rep ? fullName(rep) : 'Representative'}</Text>
-      </Breadcrumbs>
-      {query.isLoading && <Loader />}
-      {(query.isError || (query.data && !rep)) && (
-        <Alert color="red" title="This representative cannot be shown" role="alert">
-          {query.isError ? errorMessage(query.error) : 'The address does not match a representative of this portal.'}
-        </Alert>
-      )}
+    <PersonDetailShell
+      list={{ label: 'Representatives', path: '/sponsor-trusted-advisors' }}
+      crumb={rep ? fullName(rep) : 'Representative'}
+      loading={query.isLoading}
+      problemTitle="This representative cannot be shown"
+      problems={
+        query.isError
+          ? [errorMessage(query.error)]
+          : query.data && !rep
+            ? ['The address does not match a representative of this portal.']
+            : []
+      }
+    >
       {rep && <RepresentativeDetail rep={rep} sponsorId={sponsorId} sponsorCode={sponsorCode} />}
-    </Stack>
+    </PersonDetailShell>
   );
 }
 
@@ -86,14 +72,7 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
-            <div>
-              <Title order={2} fz={22}>
-                {fullName(rep)}
-              </Title>
-              <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {rep.email}
-              </Text>
-            </div>
+            <PersonHeading person={rep} />
             <StatusBadge statusId={rep.statusId} status={rep.status} />
             <SimpleGrid cols={2} spacing="sm">
               <Field label="User id">{rep.userId}</Field>

@@ -9,13 +9,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/list-state';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, useRepList, useSetTestAccount } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
+import { ListError, peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 import { RepresentativeModal } from './RepresentativeModal';
 
@@ -217,24 +217,12 @@ export function RepresentativeListPage() {
           columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
         />
       )}
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
-      )}
+      <ListError query={query} />
       <DataTable<SponsoredAdvisorItem>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={260}
+        {...peopleTableProps(list)}
         records={rows}
-        idAccessor="id"
         columns={columns}
         totalRecords={total}
-        recordsPerPage={list.limit}
-        page={list.page}
-        onPageChange={list.setPage}
         fetching={sponsorId > 0 && query.isFetching}
         noRecordsText={
           sponsorId === 0
@@ -245,7 +233,6 @@ export function RepresentativeListPage() {
                 ? 'No representative matches this search.'
                 : 'No representatives yet.'
         }
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Representatives"
       />
       <RepresentativeModal

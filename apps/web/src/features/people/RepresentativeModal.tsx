@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Divider, Group, Modal, Select, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconSearch } from '@tabler/icons-react';
 import { ADVISOR_FLAGS, type AdvisorFlag, type AdvisorLookup, type SponsoredAdvisorItem } from '@vault/contract';
@@ -6,7 +6,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { emailError, nameError } from './AdminCreateDialog';
 import { lookupAdvisor, useCategories, useGroups, useSaveRep } from './api';
-import { FlagGrid, localeOptions } from './components';
+import { FlagGrid } from './components';
+import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
 
 type Flags = Record<AdvisorFlag, boolean>;
 const NO_FLAGS = (): Flags => Object.fromEntries(ADVISOR_FLAGS.map((f) => [f, false])) as Flags;
@@ -252,15 +253,7 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
             {flags.error}
           </Alert>
         )}
-        {serverErrors.length > 0 && (
-          <Alert color="red" variant="light" title="Not saved" role="alert">
-            {serverErrors.map((m) => (
-              <Text size="sm" key={m}>
-                {m}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <ErrorsAlert title="Not saved" messages={serverErrors} />
         {savedAt && !busy && (
           <Alert color="teal" variant="light" icon={<IconCheck size={18} />} title="Saved" role="status">
             The representative was saved at {savedAt}. You can keep editing.
@@ -289,23 +282,8 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
                   disabled={busy}
                   readOnly={namesLocked}
                 />
-                <Select
-                  label="Group"
-                  placeholder={groups.data?.length ? 'No group' : 'This portal has no sub-portals'}
-                  data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-                  value={form.group}
-                  onChange={(v) => setForm({ ...form, group: v })}
-                  clearable
-                  disabled={busy}
-                />
-                <Select
-                  label="Localize"
-                  data={localeOptions}
-                  value={form.localize}
-                  onChange={(v) => setForm({ ...form, localize: v ?? 'en' })}
-                  allowDeselect={false}
-                  disabled={busy || namesLocked}
-                />
+                <GroupSelect groups={groups.data} value={form.group} onChange={(v) => setForm({ ...form, group: v })} disabled={busy} />
+                <LocaleSelect value={form.localize} onChange={(v) => setForm({ ...form, localize: v })} disabled={busy || namesLocked} />
               </SimpleGrid>
               <TagsInput
                 label="Permissions"

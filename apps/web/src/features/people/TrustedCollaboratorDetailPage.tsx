@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Grid, Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Grid, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorDetail } from '@vault/contract';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useSponsor } from '../../lib/session';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisor, usePortalUser } from './api';
 import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
 import { PersonActionButtons } from './PersonActions';
+import { PersonDetailShell, PersonHeading } from './PersonDetail';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { ADVISOR_DIALOGS } from './TrustedCollaboratorsPage';
 
@@ -21,21 +22,15 @@ export function TrustedCollaboratorDetailPage() {
   const { sponsorId } = useSponsor();
   const query = useAdvisor(sponsorId, id);
   return (
-    <Stack gap="lg">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/trusted-advisors" size="sm">
-          Trusted Collaborators
-        </Anchor>
-        <Text size="sm">{query.data ? fullName(query.data) : 'Trusted collaborator'}</Text>
-      </Breadcrumbs>
-      {query.isLoading && <Loader />}
-      {query.isError && (
-        <Alert color="red" title="This trusted collaborator cannot be shown" role="alert">
-          {errorMessage(query.error)}
-        </Alert>
-      )}
+    <PersonDetailShell
+      list={{ label: 'Trusted Collaborators', path: '/trusted-advisors' }}
+      crumb={query.data ? fullName(query.data) : 'Trusted collaborator'}
+      loading={query.isLoading}
+      problemTitle="This trusted collaborator cannot be shown"
+      problems={query.isError ? [errorMessage(query.error)] : []}
+    >
       {query.data && <Detail advisor={query.data} sponsorId={sponsorId} />}
-    </Stack>
+    </PersonDetailShell>
   );
 }
 
@@ -63,14 +58,7 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
-            <div>
-              <Title order={2} fz={22}>
-                {fullName(advisor)}
-              </Title>
-              <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {advisor.email}
-              </Text>
-            </div>
+            <PersonHeading person={advisor} />
             <StatusBadge statusId={advisor.statusId} status={advisor.status} />
             <SimpleGrid cols={2} spacing="sm">
               <Field label="User id">{advisor.id}</Field>

@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorItem } from '@vault/contract';
@@ -9,13 +9,13 @@ import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/list-state';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisorList } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
+import { ListError, peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 import { peopleSearchFields } from './RepresentativeListPage';
 
@@ -56,26 +56,13 @@ export function TrustedCollaboratorsPage() {
         }
       />
       <SearchBar fields={peopleSearchFields} search={list.search} onSearch={list.setSearch} label="trusted collaborators" />
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
-      )}
+      <ListError query={query} />
       <DataTable<AdvisorItem>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={260}
+        {...peopleTableProps(list)}
         records={query.data?.data ?? []}
-        idAccessor="id"
         totalRecords={query.data?.total ?? 0}
-        recordsPerPage={list.limit}
-        page={list.page}
-        onPageChange={list.setPage}
         fetching={query.isFetching}
         noRecordsText={list.search ? 'No trusted collaborator matches this search.' : 'No trusted collaborators yet.'}
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Trusted Collaborators"
         columns={[
           { accessor: 'id', title: 'Id', width: 80 },
