@@ -1,0 +1,62 @@
+/**
+ * Plain constants of vaults and vault holders (no zod), so the vault list's first load does not
+ * pull the schemas in. vaults.ts re-exports them.
+ */
+
+export const LICENSES = ['trial', 'monthly', 'annual'] as const;
+export const VAULT_TAGS = ['individual', 'business', 'family'] as const;
+export const DEFAULT_VAULT_TAG = 'individual' as const;
+export const LICENSE_LABELS: Record<(typeof LICENSES)[number], string> = { trial: 'Trial', monthly: 'Monthly', annual: 'Annual' };
+export const TAG_LABELS: Record<(typeof VAULT_TAGS)[number], string> = { individual: 'Individual', business: 'Business', family: 'Family' };
+
+/** Column options of the vault holder list (specification section 2), plus the "last sign-in" column. */
+export const VAULT_COLUMNS = ['id', 'firstName', 'lastName', 'email', 'package', 'license', 'status', 'lastLoginAt'] as const;
+export type VaultColumn = (typeof VAULT_COLUMNS)[number];
+export const VAULT_COLUMN_LABELS: Record<VaultColumn, string> = {
+  id: 'Id',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  package: 'Package',
+  license: 'License',
+  status: 'Status',
+  lastLoginAt: 'Last Sign-in',
+};
+export const DEFAULT_VAULT_COLUMNS: VaultColumn[] = ['id', 'firstName', 'lastName', 'email', 'package', 'license', 'status'];
+
+/** Fields the list can be searched by (specification section 2). Text fields match "contains". */
+export const VAULT_SEARCH_FIELDS = ['id', 'firstName', 'lastName', 'email', 'package', 'license', 'status'] as const;
+export type VaultSearchField = (typeof VAULT_SEARCH_FIELDS)[number];
+export const VAULT_SEARCH_LABELS: Record<VaultSearchField, string> = {
+  id: 'Id',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  package: 'Package',
+  license: 'License',
+  status: 'Status',
+};
+
+export const BULK_ACTIONS = ['activate', 'deactivate', 'resendActivation'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const BULK_MAX = 5000;
+export const EXPORT_MAX_ROWS = 100_000;
+
+/** Columns of the vault holder import file; the downloadable template has exactly these. */
+export const IMPORT_COLUMNS = [
+  'email',
+  'firstName',
+  'lastName',
+  'middleName',
+  'organizationName',
+  'package',
+  'license',
+  'tag',
+  'entityType',
+  'testAccount',
+  'localize',
+] as const;
+export const IMPORT_REQUIRED_COLUMNS = ['email', 'firstName', 'lastName', 'package'] as const;
+export const IMPORT_TEMPLATE_CSV = `${IMPORT_COLUMNS.join(',')}\r\njane.doe@example.com,Jane,Doe,,,Gold,trial,individual,,false,en\r\n`;
+/** How many preview rows the upload answer carries; the full error report is a download. */
+export const IMPORT_PREVIEW_ROWS = 5000;
