@@ -1,0 +1,2 @@
+CREATE INDEX "failed_uploads_vault_idx" ON "failed_uploads" USING btree ("vault_id") WHERE "failed_uploads"."vault_id" is not null;--> statement-breakpoint
+CREATE INDEX "failed_uploads_holder_idx" ON "failed_uploads" USING btree ("holder_user_id") WHERE "failed_uploads"."holder_user_id" is not null;
