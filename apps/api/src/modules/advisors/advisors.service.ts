@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
+import { personFields } from '../people-common/person-item.js';
 import * as repo from './advisors.repo.js';
-import { iso, page, statusName, userSearchCondition } from './people-common.js';
+import { iso, page, userSearchCondition } from './people-common.js';
 
 const TARGET = 'advisor';
 
@@ -27,11 +28,7 @@ const auditSponsor = (ctx: Ctx) => ctx.sponsor?.id ?? ctx.user.sponsorId ?? null
 export function toItem(row: repo.AdvisorRow): AdvisorItem {
   return {
     id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    statusId: row.statusId,
-    status: statusName(row.statusId),
+    ...personFields(row),
     ownerEmail: row.ownerEmail,
     testAccount: row.testAccount,
     localize: row.localize,

@@ -14,17 +14,9 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
-import {
-  changes,
-  checkGroup,
-  iso,
-  type PeopleSearchField,
-  page,
-  pick,
-  statusName,
-  userSearchCondition,
-} from '../advisors/people-common.js';
+import { changes, checkGroup, iso, type PeopleSearchField, page, pick, userSearchCondition } from '../advisors/people-common.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
+import { flagValues, personFields } from '../people-common/person-item.js';
 import * as repo from './sponsor-admins.repo.js';
 
 const TARGET = 'sponsor_admin';
@@ -39,16 +31,11 @@ export interface Ctx {
 
 export function toItem(row: repo.AdminRow): SponsorAdminItem {
   const { user, admin } = row;
-  const flags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, admin[f]])) as Record<AdminFlag, boolean>;
   return {
     id: user.id,
     said: admin.id,
     sponsorId: admin.sponsorId,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    statusId: user.statusId,
-    status: statusName(user.statusId),
+    ...personFields(user),
     title: admin.title,
     group: admin.groupId,
     groupName: row.groupName,
@@ -57,7 +44,7 @@ export function toItem(row: repo.AdminRow): SponsorAdminItem {
     mfaEnabled: user.mfaEnabled,
     lastLoginAt: iso(user.lastLoginAt),
     createdAt: iso(user.createdAt)!,
-    ...flags,
+    ...flagValues(ADMIN_FLAGS, admin),
   };
 }
 

@@ -1,6 +1,5 @@
 import {
   ADVISOR_FLAGS,
-  type AdvisorFlag,
   type AdvisorLookup,
   type PeopleSearchBody,
   type ServerMessage,
@@ -15,8 +14,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, SponsorRef } from '../../plugins/types.js';
-import { changes, checkGroup, iso, page, pick, statusName, userSearchCondition } from '../advisors/people-common.js';
+import { changes, checkGroup, iso, page, pick, userSearchCondition } from '../advisors/people-common.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
+import { flagValues, personFields } from '../people-common/person-item.js';
 import * as repo from './sponsored-advisors.repo.js';
 
 const TARGET = 'sponsored_advisor';
@@ -30,16 +30,11 @@ export interface Ctx {
 
 export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
   const { user, sa } = row;
-  const flags = Object.fromEntries(ADVISOR_FLAGS.map((f) => [f, sa[f]])) as Record<AdvisorFlag, boolean>;
   return {
     id: sa.id,
     userId: user.id,
     sponsorId: sa.sponsorId,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    statusId: user.statusId,
-    status: statusName(user.statusId),
+    ...personFields(user),
     group: sa.groupId,
     groupName: row.groupName,
     localize: user.localize,
@@ -48,7 +43,7 @@ export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
     ownerEmail: sa.ownerEmail,
     mfaEnabled: user.mfaEnabled,
     createdAt: iso(user.createdAt)!,
-    ...flags,
+    ...flagValues(ADVISOR_FLAGS, sa),
   };
 }
 
