@@ -1,0 +1,155 @@
+import { auditLog } from '../../schema/index.js';
+import { AUDIT_ACTIONS, DOCUMENT_NAMES } from '../random.js';
+import type { DemoInvitations } from './invitations.js';
+import type { DemoPackages } from './packages.js';
+import { ADMIN_TITLES, type DemoAdmins, type DemoAdvisors } from './people.js';
+import { daysAgo, demoIp, insertMany, type SeedCtx } from './shared.js';
+import { ARCHIVE_REASONS, type DemoVaults } from './vaults.js';
+
+/** Audit entries over the last 60 days. */
+export async function seedAudit(
+  { tx, rnd, now }: SeedCtx,
+  {
+    staffActor,
+    adminIds,
+    mainAdminBySponsor,
+    advisorIds,
+    advisorUsers,
+    advisorsBySponsor,
+    packagesBySponsor,
+    weights,
+    holderSponsors,
+    holderUsers,
+    holderIds,
+    vaultRows,
+    vaultIds,
+    invRows,
+    invIds,
+    failRows,
+  }: DemoAdmins &
+    DemoAdvisors &
+    Pick<DemoPackages, 'packagesBySponsor'> &
+    Omit<DemoVaults, 'docRows'> &
+    DemoInvitations & { staffActor: { id: number | null; email: string }; failRows: unknown[] },
+) {
+  const holdersBySponsor = new Map<number, number[]>();
+  holderSponsors.forEach((hs, k) => {
+    holdersBySponsor.set(hs.id, [...(holdersBySponsor.get(hs.id) ?? []), k]);
+  });
+  const auditRows: (typeof auditLog.$inferInsert)[] = [];
+  for (let i = 0; i < 1500; i++) {
+    const action = rnd.weighted(AUDIT_ACTIONS);
+    const s = rnd.weighted(weights);
+    const byStaff = rnd.chance(0.3);
+    const actor = byStaff ? staffActor : mainAdminBySponsor.get(s.id)!;
+    const holder = rnd.pick(holdersBySponsor.get(s.id)!);
+    const u = holderUsers[holder]!;
+    const base = {
+      sponsorId: s.id,
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      actorSponsorId: byStaff ? null : s.id,
+      clientIp: demoIp(rnd),
+    };
+    const entry = ((): Partial<typeof auditLog.$inferInsert> => {
+      switch (action) {
+        case 'auth.login':
+        case 'auth.logout':
+          return { targetType: 'user', targetId: String(actor.id), sponsorId: byStaff ? null : s.id };
+        case 'auth.login_failed':
+          return {
+            targetType: 'user',
+            targetId: null,
+            outcome: 'failure',
+            sponsorId: null,
+            actorUserId: null,
+            actorEmail: null,
+            actorSponsorId: null,
+            logJson: { username: actor.email, reason: 'invalid credentials' },
+          };
+        case 'vault.create':
+          return {
+            targetType: 'vault',
+            targetId: String(vaultIds[holder]),
+            logJson: {
+              email: u.email,
+              firstName: u.firstName,
+              lastName: u.lastName,
+              packageId: vaultRows[holder]!.packageId,
+              tag: vaultRows[holder]!.tag,
+              sendActivationEmail: rnd.chance(0.6),
+            },
+          };
+        case 'vault.archive':
+          return {
+            targetType: 'vault',
+            targetId: String(vaultIds[holder]),
+            logJson: { deleteReason: `${rnd.pick(ARCHIVE_REASONS)}${rnd.int(10_000, 99_999)}`, documents: rnd.int(0, 18) },
+          };
+        case 'user.activate':
+          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { email: u.email, statusId: { from: 3, to: 1 } } };
+        case 'user.deactivate':
+          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { email: u.email, statusId: { from: 1, to: 2 } } };
+        case 'user.password_reset':
+        case 'user.activation_email':
+          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { email: u.email, emailQueued: true } };
+        case 'user.test_account':
+          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { testAccount: { from: false, to: true } } };
+        case 'vaultholders.import':
+          return {
+            targetType: 'import',
+            targetId: null,
+            logJson: { fileName: `holders-${rnd.int(1, 12)}.csv`, totalRows: rnd.int(20, 400), imported: rnd.int(15, 380) },
+          };
+        case 'invitation.create':
+        case 'invitation.update':
+        case 'invitation.resend': {
+          const inv = rnd.int(0, invRows.length - 1);
+          return {
+            sponsorId: invRows[inv]!.sponsorId,
+            targetType: 'invitation',
+            targetId: String(invIds[inv]),
+            logJson: { type: invRows[inv]!.type, inviteCode: invRows[inv]!.inviteCode, email: invRows[inv]!.email ?? null },
+          };
+        }
+        case 'sponsored_advisor.create':
+        case 'sponsored_advisor.update': {
+          const pool = advisorsBySponsor.get(s.id) ?? advisorIds;
+          const a = rnd.pick(pool);
+          return {
+            targetType: 'sponsored_advisor',
+            targetId: String(a),
+            logJson: {
+              email: advisorUsers[advisorIds.indexOf(a)]!.email,
+              hasDocumentReviewAccess: rnd.chance(0.5),
+              showInContacts: true,
+            },
+          };
+        }
+        case 'sponsor_admin.create':
+          return {
+            targetType: 'sponsor_admin',
+            targetId: String(rnd.pick(adminIds).id),
+            logJson: { title: rnd.pick(ADMIN_TITLES), hasPrivateFoldersAccess: true },
+          };
+        case 'packagesponsor.assign':
+        case 'packagesponsor.update': {
+          const pkg = rnd.pick(packagesBySponsor.get(s.id)!);
+          return { targetType: 'package', targetId: String(pkg), logJson: { packageId: pkg, priceSale: rnd.pick([999, 1799, 34900]) } };
+        }
+        case 'mfa.reset':
+          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { email: u.email, kind: 'vault' } };
+        default:
+          return {
+            targetType: 'failed_upload',
+            targetId: String(rnd.int(1, failRows.length)),
+            logJson: { fileName: rnd.pick(DOCUMENT_NAMES) },
+          };
+      }
+    })();
+    auditRows.push({ ...base, action, occurredAt: daysAgo(now, rnd, 60), outcome: 'success', logJson: {}, ...entry });
+  }
+  auditRows.sort((a, b) => (a.occurredAt as Date).getTime() - (b.occurredAt as Date).getTime());
+  await insertMany(tx, auditLog, auditRows);
+  return { auditRows };
+}
