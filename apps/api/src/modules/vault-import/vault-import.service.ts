@@ -17,7 +17,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { LINK_TTL_HOURS } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, SponsorRef } from '../../plugins/types.js';
-import { changing } from '../vaults/vaults.service.js';
+import { changing } from '../vaults/vaults.counts.js';
 import * as repo from './vault-import.repo.js';
 
 const TARGET = 'vault_holder';

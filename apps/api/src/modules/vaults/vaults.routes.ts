@@ -30,6 +30,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
+import * as actions from './vaults.actions.service.js';
+import * as listing from './vaults.list.service.js';
 import * as service from './vaults.service.js';
 
 const tags = ['vaults'];
@@ -72,7 +74,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const sponsorId = request.sponsor?.id ?? (user.role === 'staff' ? null : (user.sponsorId ?? -1));
-      return service.list(app.db, sponsorId, request.query);
+      return listing.list(app.db, sponsorId, request.query);
     },
   );
 
@@ -90,7 +92,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(vaultHolderItem), ...failures },
       },
     },
-    async (request) => service.list(app.db, request.sponsor!.id, request.query, request.body),
+    async (request) => listing.list(app.db, request.sponsor!.id, request.query, request.body),
   );
 
   app.post(
@@ -106,7 +108,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkResult, ...failures },
       },
     },
-    async (request) => service.bulk(ctx(app, request), request.body),
+    async (request) => actions.bulk(ctx(app, request), request.body),
   );
 
   app.get(
@@ -124,7 +126,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { csv, fileName } = await service.exportCsv(ctx(app, request), request.query);
+      const { csv, fileName } = await listing.exportCsv(ctx(app, request), request.query);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
     },
   );
@@ -159,7 +161,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.setStatus(ctx(app, request), request.body),
+    async (request) => actions.setStatus(ctx(app, request), request.body),
   );
 
   app.put(
@@ -175,7 +177,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.resetPassword(ctx(app, request), request.body.id),
+    async (request) => actions.resetPassword(ctx(app, request), request.body.id),
   );
 
   app.put(
@@ -195,7 +197,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.body?.id !== undefined && request.body.id !== request.params.id)
         throw badRequest('The id in the body does not match the path.');
-      return service.resendActivationEmail(ctx(app, request), request.params.id);
+      return actions.resendActivationEmail(ctx(app, request), request.params.id);
     },
   );
 
@@ -212,7 +214,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalUser, ...failures },
       },
     },
-    async (request) => service.getUser(ctx(app, request), request.params.id),
+    async (request) => actions.getUser(ctx(app, request), request.params.id),
   );
 
   app.put(
@@ -230,7 +232,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalUser, ...failures },
       },
     },
-    async (request) => service.updateUser(ctx(app, request), request.params.id, request.query.testaccount, request.body ?? undefined),
+    async (request) => actions.updateUser(ctx(app, request), request.params.id, request.query.testaccount, request.body ?? undefined),
   );
 
   app.post(
@@ -247,7 +249,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.resetMfaOfVault(ctx(app, request), request.query.ownerId),
+    async (request) => actions.resetMfaOfVault(ctx(app, request), request.query.ownerId),
   );
 
   app.delete(
@@ -263,7 +265,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.remove(ctx(app, request), request.query.ownerId),
+    async (request) => actions.remove(ctx(app, request), request.query.ownerId),
   );
 
   app.post(
@@ -281,7 +283,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.archive(ctx(app, request), request.params.id, request.body.deleteReason),
+    async (request) => actions.archive(ctx(app, request), request.params.id, request.body.deleteReason),
   );
 
   app.get(
@@ -297,7 +299,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentCount, ...failures },
       },
     },
-    async (request) => service.documentCount(ctx(app, request), request.params.id),
+    async (request) => actions.documentCount(ctx(app, request), request.params.id),
   );
 
   app.get(

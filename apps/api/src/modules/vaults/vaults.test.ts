@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, passwordTokens, users, vaultAdvisors, vaultHolders, vaults } from '../../db/schema/index.js';
 import { parseCsv } from '../../lib/csv.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import { setAnchorStrideForTests } from './vaults.counts.js';
 import { addDocuments, createVault, resetVaultData, setStatus, userRow, vaultBody, vaultRow, vaultWorld } from './vaults.fixtures.js';
-import { setAnchorStrideForTests } from './vaults.service.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof vaultWorld>>;

@@ -1,0 +1,77 @@
+import type { Db } from '../../db/client.js';
+import * as repo from './vaults.repo.js';
+
+/**
+ * Counting a large portal (hundreds of thousands of holders) costs more than the page itself, so
+ * large totals are kept for a few seconds; every change made here drops its portal's entries at
+ * once. Small totals (under COUNT_CACHE_MIN, 1,000) are always counted exactly.
+ */
+const COUNT_CACHE_MIN = 1000;
+const COUNT_CACHE_MS = 15_000;
+const countCache = new Map<string, { n: number; at: number }>();
+
+export async function cachedCount(key: string, count: () => Promise<number>): Promise<number> {
+  const hit = countCache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_CACHE_MS) return hit.n;
+  const n = await count();
+  if (n >= COUNT_CACHE_MIN) {
+    if (countCache.size > 2000) countCache.clear();
+    countCache.set(key, { n, at: Date.now() });
+  } else countCache.delete(key);
+  return n;
+}
+
+/**
+ * Deep pages without scanning from the start: the holder id found at every ANCHOR_STRIDE-th
+ * position of a portal's list is remembered (same lifetime and invalidation as the totals), so a
+ * page at offset 150,000 reads at most ANCHOR_STRIDE + 20 index entries instead of 150,020.
+ */
+let ANCHOR_STRIDE = 5000;
+/** Tests use a small stride to exercise the anchors with a handful of holders. */
+export const setAnchorStrideForTests = (n: number) => {
+  ANCHOR_STRIDE = n;
+  anchorCache.clear();
+};
+const anchorCache = new Map<number, { at: number; ids: Map<number, number> }>();
+
+function anchorsOf(sponsorId: number) {
+  let entry = anchorCache.get(sponsorId);
+  if (!entry || Date.now() - entry.at > COUNT_CACHE_MS) {
+    if (anchorCache.size > 500) anchorCache.clear();
+    entry = { at: Date.now(), ids: new Map() };
+    anchorCache.set(sponsorId, entry);
+  }
+  return entry.ids;
+}
+
+export async function unfilteredPage(db: Db, sponsorId: number, offset: number, limit: number): Promise<number[]> {
+  const k = Math.floor(offset / ANCHOR_STRIDE);
+  if (k === 0) return repo.pageIds(db, sponsorId, { kind: 'all' }, offset, limit);
+  const anchors = anchorsOf(sponsorId);
+  let anchor = anchors.get(k);
+  if (anchor === undefined) {
+    let j = k - 1;
+    while (j > 0 && !anchors.has(j)) j--;
+    const from = j === 0 ? null : anchors.get(j)!;
+    const found = await repo.holderIdAt(db, sponsorId, from, (k - j) * ANCHOR_STRIDE);
+    if (found === null) return [];
+    anchors.set(k, found);
+    anchor = found;
+  }
+  return repo.pageIdsFrom(db, sponsorId, anchor, offset - k * ANCHOR_STRIDE, limit);
+}
+
+/** Forgets the cached totals and page anchors of a portal (and of the all-portals view) after a change. */
+export function invalidateCounts(sponsorId: number) {
+  for (const k of countCache.keys()) if (k.startsWith(`${sponsorId}|`) || k.startsWith('all|')) countCache.delete(k);
+  anchorCache.delete(sponsorId);
+}
+
+/** Runs a change and then forgets the portal's cached totals (after the commit, whatever the outcome). */
+export async function changing<T>(sponsorId: number, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    invalidateCounts(sponsorId);
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  DEFAULT_VAULT_COLUMNS,
+  EXPORT_MAX_ROWS,
+  type ListResponse,
+  VAULT_COLUMN_LABELS,
+  VAULT_COLUMNS,
+  type VaultColumn,
+  type VaultHolderItem,
+  type VaultSearchField,
+} from '@vault/contract';
+import type { Db } from '../../db/client.js';
+import { toCsv } from '../../lib/csv.js';
+import { badRequest } from '../../lib/errors.js';
+import { writeAudit } from '../../plugins/audit.js';
+import { cachedCount, unfilteredPage } from './vaults.counts.js';
+import * as repo from './vaults.repo.js';
+import { type Ctx, iso, statusName, TARGET } from './vaults.service.js';
+
+export function toItem(r: repo.HolderRow): VaultHolderItem {
+  return {
+    id: r.id,
+    vaultId: r.vaultId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    packageId: r.packageId,
+    package: r.packageName ?? null,
+    license: r.license,
+    statusId: r.statusId,
+    status: statusName(r.statusId),
+    sponsor: { id: r.sponsorId, sponsorCode: r.sponsorCode },
+    documentCount: Number(r.documentCount),
+    testAccount: r.testAccount,
+    lastLoginAt: iso(r.lastLoginAt),
+    createdAt: iso(r.createdAt)!,
+  };
+}
+
+/**
+ * One page of holders: the ids of the page come from an index-only scan (users_sponsor_role_idx,
+ * or vaults_package_idx for package/license searches), then only those 20 rows are joined.
+ * Count fast path: a first page that is not full is its own total.
+ */
+export async function list(
+  db: Db,
+  sponsorId: number | null,
+  q: { offset: number; limit: number },
+  search?: { fieldName?: VaultSearchField; fieldValue?: string },
+): Promise<ListResponse<VaultHolderItem>> {
+  const filter = repo.holderFilter(search?.fieldName, search?.fieldValue);
+  const ids =
+    filter.kind === 'all' && sponsorId !== null
+      ? await unfilteredPage(db, sponsorId, q.offset, q.limit)
+      : await repo.pageIds(db, sponsorId, filter, q.offset, q.limit);
+  const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
+  const [rows, total] = await Promise.all([
+    repo.holdersByIds(db, ids),
+    q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : cachedCount(key, () => repo.countHolders(db, sponsorId, filter)),
+  ]);
+  return {
+    data: rows.map(toItem),
+    total,
+    activePage: Math.floor(q.offset / q.limit) + 1,
+    perPage: q.limit,
+    isEditable: true,
+  };
+}
+
+export function parseColumns(raw: string | undefined): VaultColumn[] {
+  if (!raw?.trim()) return DEFAULT_VAULT_COLUMNS;
+  const cols = raw
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const bad = cols.filter((c) => !(VAULT_COLUMNS as readonly string[]).includes(c));
+  if (bad.length)
+    throw badRequest(`Unknown column${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}. Use ${VAULT_COLUMNS.join(', ')}.`, [
+      { field: 'columns', message: 'Unknown column' },
+    ]);
+  return [...new Set(cols)] as VaultColumn[];
+}
+
+/** CSV of the current view (search and chosen columns); every cell is neutralised against formulas. */
+export async function exportCsv(
+  ctx: Pick<Ctx, 'db' | 'sponsor' | 'actor'>,
+  q: { fieldName?: VaultSearchField; fieldValue?: string; columns?: string },
+) {
+  const columns = parseColumns(q.columns);
+  const filter = repo.holderFilter(q.fieldName, q.fieldValue);
+  const ids = await repo.allIds(ctx.db, ctx.sponsor.id, filter, EXPORT_MAX_ROWS + 1);
+  if (ids.length > EXPORT_MAX_ROWS)
+    throw badRequest(`More than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} vault holders match. Narrow the search to export.`);
+  const items: VaultHolderItem[] = [];
+  for (let i = 0; i < ids.length; i += 5000) {
+    items.push(...(await repo.holdersByIds(ctx.db, ids.slice(i, i + 5000))).map(toItem));
+  }
+  const csv = toCsv(
+    items as unknown as Record<string, unknown>[],
+    columns.map((c) => ({ key: c, header: VAULT_COLUMN_LABELS[c] })),
+  );
+  // Reading personal data out in bulk is recorded too.
+  await writeAudit(ctx.db, ctx.actor, {
+    action: `${TARGET}.export`,
+    sponsorId: ctx.sponsor.id,
+    targetType: 'sponsor',
+    targetId: ctx.sponsor.id,
+    logJson: { rows: items.length, columns, search: q.fieldName ? { fieldName: q.fieldName, fieldValue: q.fieldValue ?? '' } : null },
+  });
+  return { csv, rows: items.length, fileName: `vault-holders-${ctx.sponsor.sponsorCode}-${new Date().toISOString().slice(0, 10)}.csv` };
+}
