@@ -23,6 +23,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readCsvUpload } from '../../lib/csv.js';
+import * as delivery from './invitations.delivery.service.js';
+import * as importer from './invitations.import.service.js';
 import * as service from './invitations.service.js';
 
 const tags = ['invitations'];
@@ -38,7 +40,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/invitations',
-    { config: { sponsor: 'optional' }, schema: { tags, querystring: invitationListQuery, response: { 200: listResponse(invitation), ...errors } } },
+    {
+      config: { sponsor: 'optional' },
+      schema: { tags, querystring: invitationListQuery, response: { 200: listResponse(invitation), ...errors } },
+    },
     async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit),
   );
 
@@ -59,7 +64,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/invitations',
-    { config: { sponsor: 'required' }, schema: { tags, querystring: invitationCreateQuery, body: invitationBody, response: { 201: invitation, ...errors } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { tags, querystring: invitationCreateQuery, body: invitationBody, response: { 201: invitation, ...errors } },
+    },
     async (request, reply) => {
       const created = await service.create(ctx(request), request.sponsor!, request.query.itype, request.body);
       return reply.status(201).send(created);
@@ -76,9 +84,15 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/invitations/:id',
     {
       config: { sponsor: 'required' },
-      schema: { tags, summary: 'Resend the invitation e-mail', params: invitationIdParams, querystring: invitationResendQuery, response: { 200: serverMessage, ...errors } },
+      schema: {
+        tags,
+        summary: 'Resend the invitation e-mail',
+        params: invitationIdParams,
+        querystring: invitationResendQuery,
+        response: { 200: serverMessage, ...errors },
+      },
     },
-    async (request) => service.resend(ctx(request), request.sponsor!, request.params.id, request.query.itype),
+    async (request) => delivery.resend(ctx(request), request.sponsor!, request.params.id, request.query.itype),
   );
 
   app.put(
@@ -111,7 +125,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const upload = await readCsvUpload(request, { normaliseHeaders: true });
-      return service.importCsv(ctx(request), request.sponsor!, upload.rows, request.query.itype);
+      return importer.importCsv(ctx(request), request.sponsor!, upload.rows, request.query.itype);
     },
   );
 
@@ -119,8 +133,13 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/invitations/redeem',
     {
       config: { auth: 'integration', scope: REDEEM_SCOPE, rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { tags, summary: 'Redeem an invitation (vault sign-up service, X-Api-Key)', body: redeemBody, response: { 200: redeemResponse, ...errors, 401: errorBody } },
+      schema: {
+        tags,
+        summary: 'Redeem an invitation (vault sign-up service, X-Api-Key)',
+        body: redeemBody,
+        response: { 200: redeemResponse, ...errors, 401: errorBody },
+      },
     },
-    async (request) => service.redeem(app.db, request.actor, request.integration!.sponsorId, request.body.code, request.body.email),
+    async (request) => delivery.redeem(app.db, request.actor, request.integration!.sponsorId, request.body.code, request.body.email),
   );
 };
