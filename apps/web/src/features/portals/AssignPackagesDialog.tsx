@@ -1,0 +1,152 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { BILLING_PERIOD_LABELS, formatBytes, type SponsorPackageItem } from '@vault/contract';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { useActivePackageMutations } from './api';
+import { Money, MoneyInput, moneyError } from './components';
+
+/** Assigns base packages not yet assigned to the sponsor, each with its sale price (the list price by default). */
+export function AssignPackagesDialog({
+  opened,
+  sponsorId,
+  sponsorCode,
+  available,
+  loading,
+  onClose,
+}: {
+  opened: boolean;
+  sponsorId: number;
+  sponsorCode: string;
+  available: SponsorPackageItem[];
+  loading: boolean;
+  onClose: () => void;
+}) {
+  const { assign, refresh } = useActivePackageMutations(sponsorId);
+  const [selected, setSelected] = useState<SponsorPackageItem[]>([]);
+  const [prices, setPrices] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const priceOf = (p: SponsorPackageItem) => prices[p.id] ?? p.listPrice;
+
+  const close = () => {
+    setSelected([]);
+    setPrices({});
+    setErrors({});
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    const bad: Record<number, string> = {};
+    for (const p of selected) {
+      const e = moneyError(priceOf(p));
+      if (e) bad[p.id] = e;
+    }
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) return;
+    setBusy(true);
+    setFailure(null);
+    const done: string[] = [];
+    const failed: string[] = [];
+    for (const p of selected) {
+      try {
+        await assign({ id: p.id, priceSale: priceOf(p).trim(), sponsorId, SponsorCode: sponsorCode });
+        done.push(p.name);
+      } catch (err) {
+        failed.push(`${p.name}: ${errorMessage(err)}`);
+      }
+    }
+    setBusy(false);
+    await refresh();
+    if (done.length > 0)
+      notifications.show({ color: 'teal', title: 'Packages assigned', message: `${done.join(', ')} assigned to ${sponsorCode}.` });
+    if (failed.length > 0) {
+      setSelected(selected.filter((p) => !done.includes(p.name)));
+      setFailure(failed.join(' '));
+    } else close();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !busy && close()}
+      title="Assign Packages"
+      size="xl"
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Choose the base packages {sponsorCode} should offer and their sale prices.
+        </Text>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <DataTable<SponsorPackageItem>
+          withTableBorder
+          borderRadius="sm"
+          minHeight={160}
+          records={available}
+          idAccessor="id"
+          fetching={loading}
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          noRecordsText="Every base package is already assigned."
+          aria-label="Base packages not yet assigned"
+          columns={[
+            {
+              accessor: 'name',
+              title: 'Package',
+              render: (p) => (
+                <Text size="sm" fw={600}>
+                  {p.name}
+                </Text>
+              ),
+            },
+            { accessor: 'storageQuotaBytes', title: 'Storage', render: (p) => formatBytes(p.storageQuotaBytes) },
+            { accessor: 'billingPeriod', title: 'Billing', render: (p) => BILLING_PERIOD_LABELS[p.billingPeriod] },
+            {
+              accessor: 'listPrice',
+              title: 'List price',
+              textAlign: 'right',
+              render: (p) => <Money value={p.listPrice} currency={p.currency} />,
+            },
+            {
+              accessor: 'priceSale',
+              title: 'Sale price',
+              width: 170,
+              render: (p) => (
+                <MoneyInput
+                  size="xs"
+                  currency={p.currency}
+                  aria-label={`Sale price of ${p.name}`}
+                  value={priceOf(p)}
+                  onClick={(e) => e.stopPropagation()}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    setPrices((prev) => ({ ...prev, [p.id]: v }));
+                    setErrors((prev) => ({ ...prev, [p.id]: '' }));
+                  }}
+                  error={errors[p.id] || undefined}
+                />
+              ),
+            },
+          ]}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={selected.length === 0} loading={busy}>
+            Assign{selected.length > 0 ? ` ${selected.length}` : ''}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { Badge, Modal, Text } from '@mantine/core';
+import { type ActivePackage, PAGE_SIZE, type PackageHolder, STATUS_NAMES } from '@vault/contract';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { usePackageHolders } from './api';
+
+/** The vault holders of a package (GET /api/v1/vaultholders/users), paged. */
+export function PackageHoldersDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null; sponsorId: number; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const holders = usePackageHolders(sponsorId, pkg?.id ?? 0, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const close = () => {
+    setPage(1);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={pkg !== null}
+      onClose={close}
+      title={pkg ? `Vault Holders of ${pkg.name}` : 'Vault Holders'}
+      size="xl"
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      {holders.isError && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {errorMessage(holders.error)}
+        </Text>
+      )}
+      <DataTable<PackageHolder>
+        withTableBorder
+        borderRadius="sm"
+        striped
+        minHeight={200}
+        records={holders.data?.data ?? []}
+        idAccessor="vaultId"
+        totalRecords={holders.data?.total ?? 0}
+        recordsPerPage={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        fetching={holders.isFetching}
+        noRecordsText="No vault uses this package."
+        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
+        aria-label="Vault holders of the package"
+        columns={[
+          { accessor: 'id', title: 'Id', width: 70 },
+          { accessor: 'name', title: 'Name', render: (h) => `${h.firstName} ${h.lastName}` },
+          { accessor: 'email', title: 'E-mail' },
+          {
+            accessor: 'license',
+            title: 'License',
+            render: (h) => (
+              <Badge size="sm" variant="light" tt="capitalize">
+                {h.license}
+              </Badge>
+            ),
+          },
+          { accessor: 'statusId', title: 'Status', render: (h) => STATUS_NAMES[h.statusId] ?? h.statusId },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ActivePackage, formatMoney } from '@vault/contract';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { useActivePackageMutations } from './api';
+import { Money, MoneyInput, moneyError } from './components';
+
+/** Changes the sale price: PUT /api/v1/packagesponsor with id, priceSale, packageSponsorId, sponsorId, SponsorCode. */
+export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null; sponsorId: number; onClose: () => void }) {
+  const { reprice } = useActivePackageMutations(sponsorId);
+  const [price, setPrice] = useState(pkg?.priceSale ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!pkg) return;
+    const problem = moneyError(price);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    try {
+      const saved = await reprice.mutateAsync({
+        id: pkg.id,
+        priceSale: price.trim(),
+        packageSponsorId: pkg.packageSponsorId,
+        sponsorId,
+        SponsorCode: pkg.SponsorCode,
+      });
+      notifications.show({
+        color: 'teal',
+        title: 'Sale price changed',
+        message: `${saved.name} now sells for ${formatMoney(saved.priceSale, saved.currency)}.`,
+      });
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  return (
+    <Modal
+      opened={pkg !== null}
+      onClose={() => !reprice.isPending && onClose()}
+      title="Change Sale Price"
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      {pkg && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Group justify="space-between">
+              <Text size="sm" fw={600}>
+                {pkg.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                List price <Money value={pkg.listPrice} currency={pkg.currency} />
+              </Text>
+            </Group>
+            <MoneyInput
+              label="Sale price"
+              data-autofocus
+              currency={pkg.currency}
+              value={price}
+              onChange={(e) => {
+                setPrice(e.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+              required
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={reprice.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={reprice.isPending}>
+                Save price
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
