@@ -27,6 +27,8 @@ export interface OpenOptions {
   /** A PGlite dump (from dumpDataDir) to start from: much faster than creating a cluster. */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** Errors of idle pooled connections (the server restarted or ended them); by default logged. */
+  onPoolError?: (err: Error & { code?: string }) => void;
 }
 
 // Bigint counts come back as strings from pg; these are always small enough for a JS number.
@@ -35,6 +37,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // Without a listener, an idle connection ended by the server would crash the process; the pool
+    // drops that connection and opens a new one on the next query.
+    pool.on('error', opts.onPoolError ?? ((err) => console.error(`PostgreSQL connection lost (${err.message}); it will be replaced.`)));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
