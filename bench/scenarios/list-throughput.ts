@@ -27,6 +27,16 @@ export const listThroughput: Scenario = {
     const holdersBuilt = await routeExists(ctx, 'GET', `/api/v1/vaultholders?sponsorId=${big.id}&offset=0&limit=20`);
     const bare = Fastify({ logger: false });
     const db = ctx.database;
+    // The route keeps totals of 1,000 or more for 15 s (modules/vaults/vaults.counts.ts); the
+    // baseline does the same, or it would be timing a count the route does not run.
+    const totals = new Map<number, { n: number; at: number }>();
+    const bareTotal = async (sponsorId: number) => {
+      const hit = totals.get(sponsorId);
+      if (hit && Date.now() - hit.at < 15_000) return hit.n;
+      const n = Number((await db.query<{ n: number }>(COUNT, [sponsorId]))[0]!.n);
+      if (n >= 1000) totals.set(sponsorId, { n, at: Date.now() });
+      return n;
+    };
     bare.get('/bare/vaultholders', async (request) => {
       const q = request.query as { sponsorId: string; offset?: string; limit?: string };
       const sponsorId = Number(q.sponsorId);
@@ -35,9 +45,7 @@ export const listThroughput: Scenario = {
       const ids = (await db.query<{ id: number }>(PAGE_IDS, [sponsorId, limit, offset])).map((r) => r.id);
       const [data, total] = await Promise.all([
         ids.length ? db.query(ROWS, [ids]) : Promise.resolve([]),
-        offset === 0 && ids.length < limit
-          ? Promise.resolve(ids.length)
-          : db.query<{ n: number }>(COUNT, [sponsorId]).then((r) => Number(r[0]!.n)),
+        offset === 0 && ids.length < limit ? Promise.resolve(ids.length) : bareTotal(sponsorId),
       ]);
       return { data, total, activePage: Math.floor(offset / limit) + 1, perPage: limit, isEditable: true };
     });
