@@ -1,10 +1,11 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconColumns3, IconEdit, IconMailForward, IconPlus, IconSearch, IconStar, IconStarFilled, IconUpload, IconX } from '@tabler/icons-react';
+import { IconEdit, IconMailForward, IconPlus, IconSearch, IconStar, IconStarFilled, IconUpload, IconX } from '@tabler/icons-react';
 import { INVITATION_SEARCH_FIELDS, INVITATION_SEARCH_LABELS, type Invitation } from '@vault/contract';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { ColumnsMenu } from '../../components/ColumnsMenu';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorMessages } from '../../lib/api';
@@ -279,27 +280,7 @@ export function InvitationPage() {
                 Clear
               </Button>
             )}
-            <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="default" leftSection={<IconColumns3 size={16} />}>
-                  Columns
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {COLUMNS.map((c) => (
-                  <Menu.Item key={c}>
-                    <Checkbox
-                      label={COLUMN_LABELS[c]}
-                      checked={list.isVisible(c)}
-                      onChange={(e) => {
-                        const next = e.currentTarget.checked ? [...list.columns, c] : list.columns.filter((x) => x !== c);
-                        if (next.length > 0) list.setColumns(next);
-                      }}
-                    />
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <ColumnsMenu all={COLUMNS} labels={COLUMN_LABELS} visible={list.columns} onChange={list.setColumns} />
           </Group>
         </form>
       </Paper>

@@ -1,20 +1,12 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Badge, Button, Checkbox, Collapse, Group, Menu, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import {
-  IconCheck,
-  IconColumns3,
-  IconEdit,
-  IconLayoutNavbarCollapse,
-  IconLayoutNavbarExpand,
-  IconPlus,
-  IconSearch,
-  IconX,
-} from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Collapse, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconEdit, IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SponsorRow } from '@vault/contract';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ColumnsMenu } from '../../components/ColumnsMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/list-state';
@@ -186,27 +178,7 @@ export function SponsorsPage() {
                   Clear
                 </Button>
               )}
-              <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button variant="default" leftSection={<IconColumns3 size={16} />}>
-                    Columns
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {COLUMNS.map((c) => (
-                    <Menu.Item key={c}>
-                      <Checkbox
-                        label={COLUMN_LABELS[c]}
-                        checked={list.isVisible(c)}
-                        onChange={(e) => {
-                          const next = e.currentTarget.checked ? [...list.columns, c] : list.columns.filter((x) => x !== c);
-                          if (next.length > 0) list.setColumns(next);
-                        }}
-                      />
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
+              <ColumnsMenu all={COLUMNS} labels={COLUMN_LABELS} visible={list.columns} onChange={list.setColumns} />
               {isStaff && (
                 <Button leftSection={<IconPlus size={16} />} onClick={() => navigate('/sponsor')}>
                   Create Portal

@@ -1,0 +1,39 @@
+import { Button, Checkbox, Menu } from '@mantine/core';
+import { IconColumns3 } from '@tabler/icons-react';
+
+export interface ColumnsMenuProps<C extends string> {
+  /** Every column the list can show, in display order. */
+  all: readonly C[];
+  labels: Record<C, string>;
+  /** The columns shown now. */
+  visible: readonly string[];
+  /** Called with the new visible columns; never with an empty list (one column always stays). */
+  onChange: (visible: string[]) => void;
+}
+
+/** The "Columns" menu of a list: one checkbox per column, the menu stays open while choosing. */
+export function ColumnsMenu<C extends string>({ all, labels, visible, onChange }: ColumnsMenuProps<C>) {
+  return (
+    <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconColumns3 size={16} />}>
+          Columns
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {all.map((c) => (
+          <Menu.Item key={c}>
+            <Checkbox
+              label={labels[c]}
+              checked={visible.includes(c)}
+              onChange={(e) => {
+                const next = e.currentTarget.checked ? [...visible, c] : visible.filter((x) => x !== c);
+                if (next.length > 0) onChange(next);
+              }}
+            />
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
