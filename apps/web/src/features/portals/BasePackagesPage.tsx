@@ -1,12 +1,10 @@
 import 'mantine-datatable/styles.layer.css';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Group,
   Menu,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -38,6 +36,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { parsePage } from '../../lib/list-state';
 import { useBasePackageMutations, useBasePackages } from './api';
 import { Money, MoneyInput, moneyError, useCan } from './components';
+import { FormDialog } from './FormDialog';
 
 /** Base Packages (/basepackages): the service's catalogue; staff create, edit, retire and delete unused ones. */
 export function BasePackagesPage() {
@@ -260,93 +259,78 @@ function BasePackageDialog({ editing, onClose }: { editing: BasePackage | 'new' 
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={editing !== null}
-      onClose={() => !save.isPending && onClose()}
       title={current ? `Edit ${current.name}` : 'Create Base Package'}
       size="lg"
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
+      pending={save.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      formError={errors.form}
+      submitLabel={current ? 'Save' : 'Create'}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {errors.form && (
-            <Alert color="red" role="alert">
-              {errors.form}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            maxLength={80}
-          />
-          <Textarea
-            label="Description"
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={errors.description}
-            autosize
-            minRows={2}
-            maxRows={5}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label="Storage quota"
-              suffix=" GB"
-              min={0}
-              decimalScale={2}
-              value={quotaGb}
-              onChange={setQuotaGb}
-              error={errors.storageQuotaBytes}
-              required
-            />
-            <Select
-              label="Billing period"
-              data={BILLING_PERIODS.map((p) => ({ value: p, label: BILLING_PERIOD_LABELS[p] }))}
-              value={period}
-              onChange={(v) => setPeriod((v as BillingPeriod) ?? 'monthly')}
-              allowDeselect={false}
-            />
-            <MoneyInput
-              label="List price"
-              required
-              currency={currency.toUpperCase()}
-              placeholder="12.50"
-              value={price}
-              onChange={(e) => setPrice(e.currentTarget.value)}
-              error={errors.listPrice}
-            />
-            <TextInput
-              label="Currency"
-              value={currency}
-              onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())}
-              maxLength={3}
-              error={errors.currency}
-            />
-          </SimpleGrid>
-          <TagsInput
-            label="Features"
-            description="Type a feature and press Enter."
-            value={features}
-            onChange={setFeatures}
-            error={errors.features}
-            clearable
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {current ? 'Save' : 'Create'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={errors.name}
+        maxLength={80}
+      />
+      <Textarea
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+        autosize
+        minRows={2}
+        maxRows={5}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Storage quota"
+          suffix=" GB"
+          min={0}
+          decimalScale={2}
+          value={quotaGb}
+          onChange={setQuotaGb}
+          error={errors.storageQuotaBytes}
+          required
+        />
+        <Select
+          label="Billing period"
+          data={BILLING_PERIODS.map((p) => ({ value: p, label: BILLING_PERIOD_LABELS[p] }))}
+          value={period}
+          onChange={(v) => setPeriod((v as BillingPeriod) ?? 'monthly')}
+          allowDeselect={false}
+        />
+        <MoneyInput
+          label="List price"
+          required
+          currency={currency.toUpperCase()}
+          placeholder="12.50"
+          value={price}
+          onChange={(e) => setPrice(e.currentTarget.value)}
+          error={errors.listPrice}
+        />
+        <TextInput
+          label="Currency"
+          value={currency}
+          onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())}
+          maxLength={3}
+          error={errors.currency}
+        />
+      </SimpleGrid>
+      <TagsInput
+        label="Features"
+        description="Type a feature and press Enter."
+        value={features}
+        onChange={setFeatures}
+        error={errors.features}
+        clearable
+      />
+    </FormDialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type SponsorGroup, subPortalCreateBody, subPortalUpdateBody } from '@vault/contract';
@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useSponsor } from '../../lib/session';
 import { useGroupMutations, useGroups } from './api';
 import { NoPermission, useCan } from './components';
+import { FormDialog } from './FormDialog';
 
 /** Sub-Portals (/advisor-portal): the sponsor's groups with their counts; create, rename, delete an empty one. */
 export function SubPortalsPage() {
@@ -204,60 +205,45 @@ function SubPortalDialog({
 
   const parents = groups.filter((g) => g.id !== current?.id).map((g) => ({ value: String(g.id), label: `${g.name} (${g.code})` }));
   return (
-    <Modal
+    <FormDialog
       opened={editing !== null}
-      onClose={() => !pending && onClose()}
       title={isNew ? 'Create Sub-Portal' : 'Rename Sub-Portal'}
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
+      pending={pending}
+      onClose={onClose}
+      onSubmit={submit}
+      formError={errors.form}
+      submitLabel={isNew ? 'Create' : 'Save'}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {errors.form && (
-            <Alert color="red" role="alert">
-              {errors.form}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            maxLength={80}
-          />
-          <TextInput
-            label="Code"
-            required={isNew}
-            readOnly={!isNew}
-            variant={isNew ? 'default' : 'filled'}
-            description={isNew ? 'Letters, digits, - or _; unique in this portal.' : 'The code cannot change.'}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
-            error={errors.code}
-            maxLength={30}
-          />
-          <Select
-            label="Parent sub-portal"
-            placeholder="None"
-            data={parents}
-            value={parent}
-            onChange={setParent}
-            clearable
-            error={errors.parentId}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {isNew ? 'Create' : 'Save'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={errors.name}
+        maxLength={80}
+      />
+      <TextInput
+        label="Code"
+        required={isNew}
+        readOnly={!isNew}
+        variant={isNew ? 'default' : 'filled'}
+        description={isNew ? 'Letters, digits, - or _; unique in this portal.' : 'The code cannot change.'}
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
+        error={errors.code}
+        maxLength={30}
+      />
+      <Select
+        label="Parent sub-portal"
+        placeholder="None"
+        data={parents}
+        value={parent}
+        onChange={setParent}
+        clearable
+        error={errors.parentId}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,0 +1,49 @@
+import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+
+export interface FormDialogProps {
+  opened: boolean;
+  title: ReactNode;
+  size?: ModalProps['size'];
+  /** While saving, the dialog cannot be closed and Cancel is disabled. */
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: (e: FormEvent) => void;
+  /** The error of the whole form (not of one field), shown above the fields. */
+  formError?: string;
+  submitLabel: ReactNode;
+  children: ReactNode;
+}
+
+/** A portal edit dialog: the fields, a form-level error above them, and Cancel / submit below. */
+export function FormDialog({ opened, title, size, pending, onClose, onSubmit, formError, submitLabel, children }: FormDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !pending && onClose()}
+      title={title}
+      size={size}
+      closeOnClickOutside={false}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          {children}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
