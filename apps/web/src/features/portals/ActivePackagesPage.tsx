@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCurrencyDollar, IconLinkOff, IconPlus, IconUsers } from '@tabler/icons-react';
 import { type ActivePackage, BILLING_PERIOD_LABELS, formatBytes, PAGE_SIZE } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
@@ -12,7 +12,7 @@ import { parsePage } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { AssignPackagesDialog } from './AssignPackagesDialog';
 import { useActivePackageMutations, useActivePackages, useSponsorCatalogue } from './api';
-import { Money } from './components';
+import { Money, PackageName } from './components';
 import { PackageHoldersDialog } from './PackageHoldersDialog';
 import { SalePriceDialog } from './SalePriceDialog';
 
@@ -80,25 +80,7 @@ export function ActivePackagesPage() {
           {
             accessor: 'name',
             title: 'Package',
-            render: (p) => (
-              <Stack gap={0} maw={300}>
-                <Group gap={6}>
-                  <Text size="sm" fw={600}>
-                    {p.name}
-                  </Text>
-                  {p.retired && (
-                    <Badge size="xs" color="gray">
-                      Retired
-                    </Badge>
-                  )}
-                </Group>
-                {p.description && (
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {p.description}
-                  </Text>
-                )}
-              </Stack>
-            ),
+            render: (p) => <PackageName pkg={p} maw={300} lineClamp={1} />,
           },
           { accessor: 'storageQuotaBytes', title: 'Storage', render: (p) => formatBytes(p.storageQuotaBytes) },
           { accessor: 'billingPeriod', title: 'Billing', render: (p) => BILLING_PERIOD_LABELS[p.billingPeriod] },

@@ -8,7 +8,6 @@ import {
   NumberInput,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
   TagsInput,
   Text,
@@ -35,7 +34,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessage } from '../../lib/api';
 import { parsePage } from '../../lib/list-state';
 import { useBasePackageMutations, useBasePackages } from './api';
-import { Money, MoneyInput, moneyError, useCan } from './components';
+import { Money, MoneyInput, moneyError, PackageName, useCan } from './components';
 import { FormDialog } from './FormDialog';
 
 /** Base Packages (/basepackages): the service's catalogue; staff create, edit, retire and delete unused ones. */
@@ -125,25 +124,7 @@ export function BasePackagesPage() {
           {
             accessor: 'name',
             title: 'Name',
-            render: (p) => (
-              <Stack gap={0} maw={320}>
-                <Group gap={6}>
-                  <Text size="sm" fw={600}>
-                    {p.name}
-                  </Text>
-                  {p.retired && (
-                    <Badge size="xs" color="gray">
-                      Retired
-                    </Badge>
-                  )}
-                </Group>
-                {p.description && (
-                  <Text size="xs" c="dimmed" lineClamp={2}>
-                    {p.description}
-                  </Text>
-                )}
-              </Stack>
-            ),
+            render: (p) => <PackageName pkg={p} maw={320} lineClamp={2} />,
           },
           { accessor: 'storageQuotaBytes', title: 'Storage', render: (p) => formatBytes(p.storageQuotaBytes) },
           {

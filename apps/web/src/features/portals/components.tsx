@@ -1,7 +1,38 @@
-import { Alert, Badge, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type AdminFlag, formatMoney, moneyProblemMessage, parseMoney } from '@vault/contract';
 import { useSession } from '../../lib/session';
+
+/** A package's name in a list: bold, "Retired" beside it, the description dimmed below. */
+export function PackageName({
+  pkg,
+  maw,
+  lineClamp,
+}: {
+  pkg: { name: string; retired: boolean; description: string | null };
+  maw: number;
+  lineClamp: number;
+}) {
+  return (
+    <Stack gap={0} maw={maw}>
+      <Group gap={6}>
+        <Text size="sm" fw={600}>
+          {pkg.name}
+        </Text>
+        {pkg.retired && (
+          <Badge size="xs" color="gray">
+            Retired
+          </Badge>
+        )}
+      </Group>
+      {pkg.description && (
+        <Text size="xs" c="dimmed" lineClamp={lineClamp}>
+          {pkg.description}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /** A price as the user reads it: "$12.50" (exact; formatted from the decimal string). */
 export function Money({ value, currency, strike = false }: { value: string | null; currency: string; strike?: boolean }) {
