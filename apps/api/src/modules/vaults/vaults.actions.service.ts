@@ -12,13 +12,22 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { changing } from './vaults.counts.js';
-import * as repo from './vaults.repo.js';
+import {
+  documentCount as countVaultDocuments,
+  findHolder,
+  findHolderByVault,
+  findPortalUser,
+  holdersForBulk,
+} from './vaults.holders.repo.js';
+import { allIds } from './vaults.list.repo.js';
+import { holderFilter } from './vaults.search.repo.js';
 import { actionCtx, type Ctx, holderNotFound, statusName, TARGET, vaultNotFound } from './vaults.service.js';
+import { archiveVault, deleteHolder, setTestAccount } from './vaults.writes.repo.js';
 
 // ---------------------------------------------------------------- users/{id}
 
 export async function getUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, id: number): Promise<PortalUser> {
-  const u = await repo.findPortalUser(ctx.db, ctx.sponsor.id, id);
+  const u = await findPortalUser(ctx.db, ctx.sponsor.id, id);
   if (!u) throw notFound('The user');
   return { ...u, role: u.role as PortalUser['role'], status: statusName(u.statusId), sponsorId: ctx.sponsor.id };
 }
@@ -35,10 +44,10 @@ export async function updateUser(
   if (testAccount === undefined)
     throw badRequest('Say whether this is a test account (testaccount=true or false).', [{ field: 'testaccount', message: 'Required' }]);
   return ctx.db.transaction(async (tx) => {
-    const u = await repo.findPortalUser(tx, ctx.sponsor.id, id);
+    const u = await findPortalUser(tx, ctx.sponsor.id, id);
     if (!u) throw notFound('The user');
     if (u.testAccount !== testAccount) {
-      await repo.setTestAccount(tx, id, testAccount);
+      await setTestAccount(tx, id, testAccount);
       const targetType = u.role === 'vault_holder' ? TARGET : 'advisor';
       await writeAudit(tx, ctx.actor, {
         action: `${targetType}.test_account`,
@@ -55,7 +64,7 @@ export async function updateUser(
 // ---------------------------------------------------------------- account actions
 
 async function holderOr404(tx: Db, ctx: Ctx, userId: number) {
-  const h = await repo.findHolder(tx, ctx.sponsor.id, userId, true);
+  const h = await findHolder(tx, ctx.sponsor.id, userId, true);
   if (!h) throw holderNotFound();
   return h;
 }
@@ -76,7 +85,7 @@ export function resendActivationEmail(ctx: Ctx, id: number): Promise<ServerMessa
 }
 
 async function byVaultOr404(tx: Db, ctx: Ctx, vaultId: number) {
-  const h = await repo.findHolderByVault(tx, ctx.sponsor.id, vaultId, true);
+  const h = await findHolderByVault(tx, ctx.sponsor.id, vaultId, true);
   if (!h) throw vaultNotFound();
   return h;
 }
@@ -89,9 +98,9 @@ export function resetMfaOfVault(ctx: Ctx, vaultId: number): Promise<ServerMessag
 }
 
 export async function documentCount(ctx: Pick<Ctx, 'db' | 'sponsor'>, vaultId: number): Promise<{ count: number }> {
-  const h = await repo.findHolderByVault(ctx.db, ctx.sponsor.id, vaultId);
+  const h = await findHolderByVault(ctx.db, ctx.sponsor.id, vaultId);
   if (!h) throw vaultNotFound();
-  return { count: await repo.documentCount(ctx.db, vaultId) };
+  return { count: await countVaultDocuments(ctx.db, vaultId) };
 }
 
 /** Archive (specification section 4): status 4 Archived, reason, who and when; the data is kept. */
@@ -101,8 +110,8 @@ export function archive(ctx: Ctx, vaultId: number, reason: string): Promise<Serv
     ctx.db.transaction(async (tx) => {
       const h = await byVaultOr404(tx, ctx, vaultId);
       if (h.archivedAt || h.statusId === STATUS.archived) throw conflict(`The vault of ${h.firstName} ${h.lastName} is already archived.`);
-      const documents = await repo.documentCount(tx, vaultId);
-      await repo.archiveVault(tx, vaultId, h.id, ctx.actor.userId, reason);
+      const documents = await countVaultDocuments(tx, vaultId);
+      await archiveVault(tx, vaultId, h.id, ctx.actor.userId, reason);
       await revokeSessions(tx, [h.id]);
       await writeAudit(tx, ctx.actor, {
         action: `${TARGET}.archive`,
@@ -128,13 +137,13 @@ export function remove(ctx: Ctx, vaultId: number): Promise<ServerMessage> {
     ctx.sponsor.id,
     ctx.db.transaction(async (tx) => {
       const h = await byVaultOr404(tx, ctx, vaultId);
-      const documents = await repo.documentCount(tx, vaultId);
+      const documents = await countVaultDocuments(tx, vaultId);
       if (documents > 0 && !h.archivedAt) {
         throw conflict(
           `The vault of ${h.firstName} ${h.lastName} holds ${documents} document${documents === 1 ? '' : 's'}. Archive it first; an archived vault can then be deleted.`,
         );
       }
-      await repo.deleteHolder(tx, h.id);
+      await deleteHolder(tx, h.id);
       await writeAudit(tx, ctx.actor, {
         action: `${TARGET}.delete`,
         sponsorId: ctx.sponsor.id,
@@ -160,14 +169,14 @@ export async function bulk(ctx: Ctx, body: BulkBody): Promise<BulkResult> {
   if (body.ids?.length) {
     ids = [...new Set(body.ids)];
   } else {
-    const filter = repo.holderFilter(body.search!.fieldName, body.search!.fieldValue);
-    ids = await repo.allIds(ctx.db, ctx.sponsor.id, filter, BULK_MAX + 1);
+    const filter = holderFilter(body.search!.fieldName, body.search!.fieldValue);
+    ids = await allIds(ctx.db, ctx.sponsor.id, filter, BULK_MAX + 1);
     if (ids.length > BULK_MAX) throw badRequest(`More than ${BULK_MAX} vault holders match. Narrow the search and try again.`);
   }
   return changing(
     ctx.sponsor.id,
     ctx.db.transaction(async (tx) => {
-      const rows = await repo.holdersForBulk(tx, ctx.sponsor.id, ids);
+      const rows = await holdersForBulk(tx, ctx.sponsor.id, ids);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const results: BulkResult['results'] = [];
       const ac = actionCtx(ctx);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import * as repo from './vaults.repo.js';
+import { holderIdAt, pageIds, pageIdsFrom } from './vaults.list.repo.js';
 
 /**
  * Counting a large portal (hundreds of thousands of holders) costs more than the page itself, so
@@ -46,19 +46,19 @@ function anchorsOf(sponsorId: number) {
 
 export async function unfilteredPage(db: Db, sponsorId: number, offset: number, limit: number): Promise<number[]> {
   const k = Math.floor(offset / ANCHOR_STRIDE);
-  if (k === 0) return repo.pageIds(db, sponsorId, { kind: 'all' }, offset, limit);
+  if (k === 0) return pageIds(db, sponsorId, { kind: 'all' }, offset, limit);
   const anchors = anchorsOf(sponsorId);
   let anchor = anchors.get(k);
   if (anchor === undefined) {
     let j = k - 1;
     while (j > 0 && !anchors.has(j)) j--;
     const from = j === 0 ? null : anchors.get(j)!;
-    const found = await repo.holderIdAt(db, sponsorId, from, (k - j) * ANCHOR_STRIDE);
+    const found = await holderIdAt(db, sponsorId, from, (k - j) * ANCHOR_STRIDE);
     if (found === null) return [];
     anchors.set(k, found);
     anchor = found;
   }
-  return repo.pageIdsFrom(db, sponsorId, anchor, offset - k * ANCHOR_STRIDE, limit);
+  return pageIdsFrom(db, sponsorId, anchor, offset - k * ANCHOR_STRIDE, limit);
 }
 
 /** Forgets the cached totals and page anchors of a portal (and of the all-portals view) after a change. */

@@ -13,10 +13,11 @@ import { toCsv } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { cachedCount, unfilteredPage } from './vaults.counts.js';
-import * as repo from './vaults.repo.js';
+import { allIds, countHolders, type HolderRow, holdersByIds, pageIds } from './vaults.list.repo.js';
+import { holderFilter } from './vaults.search.repo.js';
 import { type Ctx, iso, statusName, TARGET } from './vaults.service.js';
 
-export function toItem(r: repo.HolderRow): VaultHolderItem {
+export function toItem(r: HolderRow): VaultHolderItem {
   return {
     id: r.id,
     vaultId: r.vaultId,
@@ -47,15 +48,15 @@ export async function list(
   q: { offset: number; limit: number },
   search?: { fieldName?: VaultSearchField; fieldValue?: string },
 ): Promise<ListResponse<VaultHolderItem>> {
-  const filter = repo.holderFilter(search?.fieldName, search?.fieldValue);
+  const filter = holderFilter(search?.fieldName, search?.fieldValue);
   const ids =
     filter.kind === 'all' && sponsorId !== null
       ? await unfilteredPage(db, sponsorId, q.offset, q.limit)
-      : await repo.pageIds(db, sponsorId, filter, q.offset, q.limit);
+      : await pageIds(db, sponsorId, filter, q.offset, q.limit);
   const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
   const [rows, total] = await Promise.all([
-    repo.holdersByIds(db, ids),
-    q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : cachedCount(key, () => repo.countHolders(db, sponsorId, filter)),
+    holdersByIds(db, ids),
+    q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : cachedCount(key, () => countHolders(db, sponsorId, filter)),
   ]);
   return {
     data: rows.map(toItem),
@@ -86,13 +87,13 @@ export async function exportCsv(
   q: { fieldName?: VaultSearchField; fieldValue?: string; columns?: string },
 ) {
   const columns = parseColumns(q.columns);
-  const filter = repo.holderFilter(q.fieldName, q.fieldValue);
-  const ids = await repo.allIds(ctx.db, ctx.sponsor.id, filter, EXPORT_MAX_ROWS + 1);
+  const filter = holderFilter(q.fieldName, q.fieldValue);
+  const ids = await allIds(ctx.db, ctx.sponsor.id, filter, EXPORT_MAX_ROWS + 1);
   if (ids.length > EXPORT_MAX_ROWS)
     throw badRequest(`More than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} vault holders match. Narrow the search to export.`);
   const items: VaultHolderItem[] = [];
   for (let i = 0; i < ids.length; i += 5000) {
-    items.push(...(await repo.holdersByIds(ctx.db, ids.slice(i, i + 5000))).map(toItem));
+    items.push(...(await holdersByIds(ctx.db, ids.slice(i, i + 5000))).map(toItem));
   }
   const csv = toCsv(
     items as unknown as Record<string, unknown>[],

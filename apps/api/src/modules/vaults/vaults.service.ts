@@ -7,12 +7,15 @@ import {
   type VaultSearchBody,
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
+import { sponsorGroups, templates } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
 import { changing } from './vaults.counts.js';
-import * as repo from './vaults.repo.js';
+import { holderHistory, vaultAdvisorList, vaultDetails } from './vaults.details.repo.js';
+import { documentCount, emailTaken, ownedBySponsor, packageAssigned, sponsoredAdvisorUserIds } from './vaults.holders.repo.js';
+import { insertHolder } from './vaults.writes.repo.js';
 
 // Listing, search and export live in vaults.list.service.ts; account actions, archive, delete and
 // bulk in vaults.actions.service.ts; cached totals and page anchors in vaults.counts.ts.
@@ -42,26 +45,26 @@ export async function create(ctx: Ctx, body: VaultCreateBody): Promise<VaultCrea
     sponsorId,
     ctx.db.transaction(async (tx) => {
       const problems: { field: string; message: string }[] = [];
-      if (!(await repo.packageAssigned(tx, sponsorId, body.packageId)))
+      if (!(await packageAssigned(tx, sponsorId, body.packageId)))
         problems.push({ field: 'packageId', message: 'Choose a package of this portal.' });
-      if (body.group != null && !(await repo.groupOfSponsor(tx, sponsorId, body.group)))
+      if (body.group != null && !(await ownedBySponsor(tx, sponsorGroups, sponsorId, body.group)))
         problems.push({ field: 'group', message: 'Choose a group of this portal.' });
-      if (body.templateId != null && !(await repo.templateOfSponsor(tx, sponsorId, body.templateId))) {
+      if (body.templateId != null && !(await ownedBySponsor(tx, templates, sponsorId, body.templateId))) {
         problems.push({ field: 'templateId', message: 'Choose a template of this portal.' });
       }
       if (advisorIds.length) {
-        const known = new Set(await repo.sponsoredAdvisorUserIds(tx, sponsorId, advisorIds));
+        const known = new Set(await sponsoredAdvisorUserIds(tx, sponsorId, advisorIds));
         const unknown = advisorIds.filter((id) => !known.has(id));
         if (unknown.length)
           problems.push({ field: 'sponsoredAdvisorUserId', message: `Not a trusted advisor of this portal: ${unknown.join(', ')}.` });
       }
       if (problems.length) throw badRequest(problems.map((p) => p.message).join(' '), problems);
-      if (await repo.emailTaken(tx, sponsorId, email)) {
+      if (await emailTaken(tx, sponsorId, email)) {
         throw conflict(`A vault holder with the e-mail ${email} already exists in this portal.`, [
           { field: 'email', message: 'This e-mail address is already used in this portal.' },
         ]);
       }
-      const created = await repo.insertHolder(tx, {
+      const created = await insertHolder(tx, {
         sponsorId,
         email,
         firstName: body.firstName,
@@ -118,12 +121,12 @@ export async function create(ctx: Ctx, body: VaultCreateBody): Promise<VaultCrea
 }
 
 export async function details(ctx: Pick<Ctx, 'db' | 'sponsor'>, vaultId: number): Promise<VaultDetails> {
-  const d = await repo.vaultDetails(ctx.db, ctx.sponsor.id, vaultId);
+  const d = await vaultDetails(ctx.db, ctx.sponsor.id, vaultId);
   if (!d) throw vaultNotFound();
   const [advisorRows, count, history] = await Promise.all([
-    repo.vaultAdvisorList(ctx.db, vaultId),
-    repo.documentCount(ctx.db, vaultId),
-    repo.holderHistory(ctx.db, d.id),
+    vaultAdvisorList(ctx.db, vaultId),
+    documentCount(ctx.db, vaultId),
+    holderHistory(ctx.db, d.id),
   ]);
   return {
     vaultId: d.vaultId,

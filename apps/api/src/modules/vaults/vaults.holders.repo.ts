@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { documents, packageSponsor, sponsoredAdvisors, type sponsorGroups, type templates, users, vaults } from '../../db/schema/index.js';
+
+/** A holder of this sponsor by user id (null when not theirs). */
+export async function findHolder(db: Db, sponsorId: number, userId: number, lock = false) {
+  const q = db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      statusId: users.statusId,
+      mfaEnabled: users.mfaEnabled,
+      vaultId: vaults.id,
+      archivedAt: vaults.archivedAt,
+    })
+    .from(users)
+    .innerJoin(vaults, eq(vaults.holderUserId, users.id))
+    .where(and(eq(users.id, userId), eq(users.role, 'vault_holder'), eq(users.sponsorId, sponsorId), eq(vaults.sponsorId, sponsorId)));
+  const [row] = lock ? await q.for('update', { of: users }) : await q;
+  return row ?? null;
+}
+
+/** A holder of this sponsor by vault id. */
+export async function findHolderByVault(db: Db, sponsorId: number, vaultId: number, lock = false) {
+  const q = db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      statusId: users.statusId,
+      mfaEnabled: users.mfaEnabled,
+      vaultId: vaults.id,
+      archivedAt: vaults.archivedAt,
+    })
+    .from(vaults)
+    .innerJoin(users, eq(users.id, vaults.holderUserId))
+    .where(and(eq(vaults.id, vaultId), eq(vaults.sponsorId, sponsorId)));
+  const [row] = lock ? await q.for('update', { of: vaults }) : await q;
+  return row ?? null;
+}
+
+export async function holdersForBulk(db: Db, sponsorId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, statusId: users.statusId })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.role, 'vault_holder'), eq(users.sponsorId, sponsorId)))
+    .orderBy(asc(users.id));
+}
+
+export async function documentCount(db: Db, vaultId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(documents).where(eq(documents.vaultId, vaultId));
+  return Number(row?.n ?? 0);
+}
+
+export async function emailTaken(db: Db, sponsorId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'vault_holder'),
+        sql`coalesce(${users.sponsorId}, 0) = ${sponsorId}`,
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function packageAssigned(db: Db, sponsorId: number, packageId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: packageSponsor.id })
+    .from(packageSponsor)
+    .where(and(eq(packageSponsor.sponsorId, sponsorId), eq(packageSponsor.packageId, packageId)));
+  return Boolean(row);
+}
+
+/** Whether the group or template with this id belongs to the sponsor (both tables carry id + sponsor_id). */
+export async function ownedBySponsor(
+  db: Db,
+  table: typeof sponsorGroups | typeof templates,
+  sponsorId: number,
+  id: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.sponsorId, sponsorId)));
+  return Boolean(row);
+}
+
+/** The given user ids that are trusted advisors (sponsored advisors) of this sponsor. */
+export async function sponsoredAdvisorUserIds(db: Db, sponsorId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: sponsoredAdvisors.userId })
+    .from(sponsoredAdvisors)
+    .where(and(eq(sponsoredAdvisors.sponsorId, sponsorId), inArray(sponsoredAdvisors.userId, userIds)));
+  return rows.map((r) => r.userId);
+}
+
+/** GET/PUT /api/v1/users/{id}: a holder of the sponsor, or an advisor linked to it as a representative. */
+export async function findPortalUser(db: Db, sponsorId: number, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      firstName: users.firstName,
+      middleName: users.middleName,
+      lastName: users.lastName,
+      statusId: users.statusId,
+      testAccount: users.testAccount,
+      localize: users.localize,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`(
+          (${users.role} = 'vault_holder' and ${users.sponsorId} = ${sponsorId})
+          or (${users.role} = 'advisor' and exists (select 1 from ${sponsoredAdvisors} where ${sponsoredAdvisors.userId} = ${users.id} and ${sponsoredAdvisors.sponsorId} = ${sponsorId}))
+        )`,
+      ),
+    );
+  return row ?? null;
+}

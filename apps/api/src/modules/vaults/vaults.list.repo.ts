@@ -1,0 +1,111 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { basePackages, documents, sponsors, users, vaults } from '../../db/schema/index.js';
+import type { HolderFilter } from './vaults.search.repo.js';
+
+/** The ids of one page of holders (and, separately, how many match), ordered by holder id. */
+function idQuery(db: Db, sponsorId: number | null, filter: HolderFilter) {
+  if (filter.kind === 'vaults') {
+    return db
+      .select({ id: vaults.holderUserId })
+      .from(vaults)
+      .where(and(sponsorId === null ? undefined : eq(vaults.sponsorId, sponsorId), filter.where))
+      .$dynamic();
+  }
+  const conds: (SQL | undefined)[] = [sponsorId === null ? undefined : eq(users.sponsorId, sponsorId), eq(users.role, 'vault_holder')];
+  if (filter.kind === 'users') conds.push(filter.where);
+  if (filter.kind === 'none') conds.push(sql`false`);
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conds))
+    .$dynamic();
+}
+
+export async function countHolders(db: Db, sponsorId: number | null, filter: HolderFilter): Promise<number> {
+  if (filter.kind === 'none') return 0;
+  const inner = idQuery(db, sponsorId, filter).as('m');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  return Number(row?.n ?? 0);
+}
+
+export async function pageIds(db: Db, sponsorId: number | null, filter: HolderFilter, offset: number, limit: number): Promise<number[]> {
+  if (filter.kind === 'none') return [];
+  const orderCol = filter.kind === 'vaults' ? vaults.holderUserId : users.id;
+  const rows = await idQuery(db, sponsorId, filter).orderBy(asc(orderCol)).limit(limit).offset(offset);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * "From holder id X on" as a row comparison on (role, id) with both bounds: it positions the scan of
+ * users_sponsor_role_idx (sponsor_id, role, id) right at X. A plain `id >= X` lets the planner
+ * prefer the primary key near the end of the id range and filter other portals' rows one by one.
+ */
+const fromHolder = (fromId: number) =>
+  sql`(${users.role}, ${users.id}) >= ('vault_holder', ${fromId}) and (${users.role}, ${users.id}) <= ('vault_holder', 2147483647)`;
+
+/** The holder id at `skip` rows from `fromId` (inclusive) in id order, or null past the end (unfiltered list). */
+export async function holderIdAt(db: Db, sponsorId: number, fromId: number | null, skip: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.sponsorId, sponsorId), fromId === null ? eq(users.role, 'vault_holder') : fromHolder(fromId)))
+    .orderBy(asc(users.role), asc(users.id))
+    .limit(1)
+    .offset(skip);
+  return row?.id ?? null;
+}
+
+/** One page of the unfiltered list starting at a known holder id. */
+export async function pageIdsFrom(db: Db, sponsorId: number, fromId: number, skip: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.sponsorId, sponsorId), fromHolder(fromId)))
+    .orderBy(asc(users.role), asc(users.id))
+    .limit(limit)
+    .offset(skip);
+  return rows.map((r) => r.id);
+}
+
+/** Every matching id (bulk actions and export), capped. */
+export async function allIds(db: Db, sponsorId: number, filter: HolderFilter, cap: number): Promise<number[]> {
+  return pageIds(db, sponsorId, filter, 0, cap);
+}
+
+const holderColumns = {
+  id: users.id,
+  vaultId: vaults.id,
+  firstName: users.firstName,
+  middleName: users.middleName,
+  lastName: users.lastName,
+  email: users.email,
+  statusId: users.statusId,
+  testAccount: users.testAccount,
+  localize: users.localize,
+  mfaEnabled: users.mfaEnabled,
+  lastLoginAt: users.lastLoginAt,
+  activatedAt: users.activatedAt,
+  createdAt: users.createdAt,
+  packageId: vaults.packageId,
+  packageName: basePackages.name,
+  license: vaults.license,
+  sponsorId: vaults.sponsorId,
+  sponsorCode: sponsors.sponsorCode,
+  documentCount: sql<number>`(select count(*)::int from ${documents} where ${documents.vaultId} = ${vaults.id})`,
+};
+
+export type HolderRow = Awaited<ReturnType<typeof holdersByIds>>[number];
+
+/** The list rows of the given holder ids, in id order. */
+export async function holdersByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(holderColumns)
+    .from(users)
+    .innerJoin(vaults, eq(vaults.holderUserId, users.id))
+    .innerJoin(sponsors, eq(sponsors.id, vaults.sponsorId))
+    .leftJoin(basePackages, eq(basePackages.id, vaults.packageId))
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id));
+}
