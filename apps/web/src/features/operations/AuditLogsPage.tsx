@@ -6,7 +6,6 @@ import { IconCalendar, IconDownload, IconSearch } from '@tabler/icons-react';
 import { AUDIT_DEFAULT_DAYS, type AuditEntry, PAGE_SIZE } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
@@ -15,12 +14,13 @@ import { parsePage } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
 import { InfoView, infoOf, summary } from './info';
+import { LIST_TABLE_LOOK, ListError, useUrlFilters } from './list-parts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlFilters();
   const [defFrom, defTo] = lastDaysRange(AUDIT_DEFAULT_DAYS);
   const from = params.get('from');
   const to = params.get('to');
@@ -35,17 +35,6 @@ function useAuditFilters() {
     outcome: params.get('outcome') || undefined,
     all: params.get('all') === '1' || undefined,
   };
-  /** Any filter change starts again at page 1 (specification section 4). */
-  const update = (changes: Record<string, string | null>, keepPage = false) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null || v === '') next.delete(k);
-        else next.set(k, v);
-      }
-      if (!keepPage) next.delete('page');
-      return next;
-    });
   return { filters, page, update };
 }
 
@@ -223,17 +212,9 @@ export function AuditLogsPage() {
           </Group>
         </form>
       </Paper>
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessages(query.error).join(' ')}
-        </Text>
-      )}
+      {query.isError && <ListError error={query.error} />}
       <DataTable<AuditEntry>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={260}
+        {...LIST_TABLE_LOOK}
         records={rows}
         columns={columns}
         idAccessor="id"

@@ -13,14 +13,14 @@ import {
 } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessages } from '../../lib/api';
 import { formatDateTime, isoDay } from '../../lib/dates';
 import { parsePage } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { failedAction, opsKeys, useFailedFiles } from './api';
+import { LIST_TABLE_LOOK, ListError, useUrlFilters } from './list-parts';
 
 const REASON_COLOR = { too_large: 'orange', virus: 'red', type: 'grape', storage_error: 'yellow' } as const;
 const STATUS_COLOR = { failed: 'red', retry_requested: 'blue', dismissed: 'gray' } as const;
@@ -40,7 +40,7 @@ function size(bytes: number) {
 
 export function FailedFilesPage() {
   const { sponsorId } = useSponsor();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlFilters();
   const page = parsePage(params.get('page'));
   const from = params.get('from');
   const to = params.get('to');
@@ -60,17 +60,6 @@ export function FailedFilesPage() {
   useEffect(() => setRange([q.fromDate ?? null, q.toDate ?? null]), [q.fromDate, q.toDate]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is dropped whenever the rows shown change.
   useEffect(() => setSelected([]), [sponsorId, page, q.fromDate, q.toDate, q.reason, q.status]);
-
-  const update = (changes: Record<string, string | null>, keepPage = false) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null || v === '') next.delete(k);
-        else next.set(k, v);
-      }
-      if (!keepPage) next.delete('page');
-      return next;
-    });
 
   const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
   const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
@@ -169,17 +158,9 @@ export function FailedFilesPage() {
           />
         </Group>
       </Paper>
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessages(query.error).join(' ')}
-        </Text>
-      )}
+      {query.isError && <ListError error={query.error} />}
       <DataTable<FailedUpload>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={260}
+        {...LIST_TABLE_LOOK}
         records={rows}
         idAccessor="id"
         selectedRecords={selected}
