@@ -1,138 +1,17 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import {
-  type Invitation,
-  type InvitationBody,
-  type InvitationType,
-  openInvitationInput,
-  STRICT_INVITE_CODE,
-  strictInvitationInput,
-} from '@vault/contract';
+import { type Invitation, type InvitationType, STRICT_INVITE_CODE } from '@vault/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useAdvisorChoices, useCreateInvitation, useEditInvitation, usePackageChoices } from './api';
+import { CommonFields } from './CommonFields';
+import { FIELD_NAMES, type FormValues, initialValues, localErrors, toBody } from './invitation-form';
 import { useInvitationType } from './invitation-type';
+import { OpenFields } from './OpenFields';
+import { StrictFields } from './StrictFields';
 
-const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'es', label: 'Spanish' },
-  { value: 'fr', label: 'French' },
-  { value: 'de', label: 'German' },
-];
-
-interface FormValues {
-  email: string;
-  firstName: string;
-  lastName: string;
-  inviteCode: string;
-  max: number | string;
-  /** datetime-local text, "2026-12-31T17:00". */
-  expireTime: string;
-  packageId: string | null;
-  localize: string;
-  testAccount: boolean;
-  isTrustedAdvisor: boolean;
-  defaultInviteCode: boolean;
-  advisors: string[];
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant as the local "YYYY-MM-DDTHH:mm" a datetime-local input shows. */
-export function toLocalInput(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-const fromLocalInput = (text: string): string | null => {
-  if (!text) return null;
-  const d = new Date(text);
-  return Number.isNaN(d.getTime()) ? text : d.toISOString();
-};
-
-function initialValues(inv: Invitation | null): FormValues {
-  if (!inv) {
-    return {
-      email: '',
-      firstName: '',
-      lastName: '',
-      inviteCode: '',
-      max: 10,
-      expireTime: toLocalInput(new Date(Date.now() + 30 * 86_400_000)),
-      packageId: null,
-      localize: 'en',
-      testAccount: false,
-      isTrustedAdvisor: false,
-      defaultInviteCode: false,
-      advisors: [],
-    };
-  }
-  return {
-    email: inv.email ?? '',
-    firstName: inv.firstName ?? '',
-    lastName: inv.lastName ?? '',
-    inviteCode: inv.type === 'open' ? inv.inviteCode : '',
-    max: inv.max,
-    expireTime: toLocalInput(inv.expireTime),
-    packageId: inv.packageId ? String(inv.packageId) : null,
-    localize: inv.localize,
-    testAccount: inv.testAccount,
-    isTrustedAdvisor: inv.isTrustedAdvisor,
-    defaultInviteCode: inv.defaultInviteCode,
-    advisors: inv.sponsoredTrustedAdvisorId.map(String),
-  };
-}
-
-function toBody(type: InvitationType, v: FormValues, inv: Invitation | null): InvitationBody {
-  const common = {
-    packageId: v.packageId ? Number(v.packageId) : null,
-    localize: v.localize,
-    testAccount: v.testAccount,
-    isTrustedAdvisor: v.isTrustedAdvisor,
-    sponsoredTrustedAdvisorId: v.advisors.map((a) => Number.parseInt(a, 10)),
-  };
-  // An unchanged expiry is sent as it was, to the second, so an edit keeps it.
-  const expireTime = inv && toLocalInput(inv.expireTime) === v.expireTime ? inv.expireTime : fromLocalInput(v.expireTime);
-  if (type === 'strict') {
-    return { ...common, email: v.email.trim(), firstName: v.firstName.trim(), lastName: v.lastName.trim(), expireTime };
-  }
-  return {
-    ...common,
-    inviteCode: v.inviteCode.trim(),
-    max: typeof v.max === 'number' ? v.max : Number.NaN,
-    expireTime,
-    defaultInviteCode: v.defaultInviteCode,
-    email: v.email.trim() || null,
-  };
-}
-
-/** Field messages from the contract's rules, before anything is sent. */
-function localErrors(type: InvitationType, body: InvitationBody, inv: Invitation | null): Record<string, string> {
-  const schema = type === 'strict' ? strictInvitationInput : openInvitationInput;
-  const input: Record<string, unknown> = { ...body };
-  // An edit may keep an expiry that has passed; the server allows it when unchanged.
-  if (inv && body.expireTime === inv.expireTime && inv.expireTime) input.expireTime = new Date(Date.now() + 86_400_000).toISOString();
-  const res = schema.safeParse(input);
-  const errors: Record<string, string> = {};
-  if (!res.success) for (const i of res.error.issues) errors[String(i.path[0] ?? 'form')] ??= i.message;
-  return errors;
-}
+export { toLocalInput } from './invitation-form';
 
 type Phase = 'editing' | 'updating' | 'done';
 
@@ -222,9 +101,10 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
       const saved = await edit.mutateAsync({ ...body, id: invitation.id, sponsorId });
       setOutcome({
         ok: true,
-        message: saved.defaultInviteCode && !invitation.defaultInviteCode
-          ? `The invitation was updated. ${saved.inviteCode} is now the default invite code.`
-          : 'The invitation was updated.',
+        message:
+          saved.defaultInviteCode && !invitation.defaultInviteCode
+            ? `The invitation was updated. ${saved.inviteCode} is now the default invite code.`
+            : 'The invitation was updated.',
       });
       setPhase('done');
     } catch (err) {
@@ -306,110 +186,21 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
             )}
 
             {type === 'strict' ? (
-              <>
-                <TextInput label="E-mail" required value={values.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} autoComplete="off" />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput label="First name" required value={values.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} error={errors.firstName} />
-                  <TextInput label="Last name" required value={values.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} error={errors.lastName} />
-                </SimpleGrid>
-              </>
+              <StrictFields values={values} errors={errors} set={set} />
             ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Invite code"
-                  required
-                  value={values.inviteCode}
-                  onChange={(e) => set('inviteCode', e.currentTarget.value)}
-                  error={errors.inviteCode}
-                  description="Unique within the portal"
-                  autoComplete="off"
-                />
-                <NumberInput
-                  label="Max uses"
-                  required
-                  min={1}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={values.max}
-                  onChange={(v) => set('max', v)}
-                  error={errors.max}
-                  description={invitation ? `Used ${invitation.uses} times so far` : 'How many people may use the code'}
-                />
-              </SimpleGrid>
+              <OpenFields values={values} errors={errors} set={set} invitation={invitation} />
             )}
 
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
-                label="Package"
-                required
-                placeholder={packages.isLoading ? 'Loading…' : 'Choose a package'}
-                data={packageData}
-                value={values.packageId}
-                onChange={(v) => set('packageId', v)}
-                error={errors.packageId}
-                nothingFoundMessage="This portal has no active package"
-                searchable
-                comboboxProps={{ withinPortal: true }}
-              />
-              <TextInput
-                type="datetime-local"
-                label="Expires"
-                required={type === 'open'}
-                value={values.expireTime}
-                onChange={(e) => set('expireTime', e.currentTarget.value)}
-                error={errors.expireTime}
-                description={type === 'strict' ? 'Optional' : undefined}
-              />
-            </SimpleGrid>
-
-            {type === 'open' && (
-              <TextInput
-                label="Contact e-mail"
-                description="Optional: where the code is sent"
-                value={values.email}
-                onChange={(e) => set('email', e.currentTarget.value)}
-                error={errors.email}
-                autoComplete="off"
-              />
-            )}
-
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
-                label="Language"
-                data={LANGUAGES}
-                value={values.localize}
-                onChange={(v) => set('localize', v ?? 'en')}
-                allowDeselect={false}
-                error={errors.localize}
-              />
-              <MultiSelect
-                label="Sponsored trusted advisors"
-                placeholder={advisorData.length ? 'Optional' : advisors.isLoading ? 'Loading…' : 'None available'}
-                data={advisorData}
-                value={values.advisors}
-                onChange={(v) => set('advisors', v)}
-                error={errors.sponsoredTrustedAdvisorId}
-                searchable
-                clearable
-              />
-            </SimpleGrid>
-
-            <Group gap="xl">
-              {type === 'open' && (
-                <Checkbox
-                  label="Default invite code"
-                  checked={values.defaultInviteCode}
-                  onChange={(e) => set('defaultInviteCode', e.currentTarget.checked)}
-                  error={errors.defaultInviteCode}
-                />
-              )}
-              <Checkbox label="Test account" checked={values.testAccount} onChange={(e) => set('testAccount', e.currentTarget.checked)} />
-              <Checkbox
-                label="Trusted advisor invitation"
-                checked={values.isTrustedAdvisor}
-                onChange={(e) => set('isTrustedAdvisor', e.currentTarget.checked)}
-              />
-            </Group>
+            <CommonFields
+              type={type}
+              values={values}
+              errors={errors}
+              set={set}
+              packageData={packageData}
+              packagesLoading={packages.isLoading}
+              advisorData={advisorData}
+              advisorsLoading={advisors.isLoading}
+            />
 
             <Group justify="flex-end" gap="sm" mt="sm">
               <Button variant="default" onClick={onClose} disabled={busy}>
@@ -425,16 +216,3 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
     </Modal>
   );
 }
-
-const FIELD_NAMES = new Set([
-  'email',
-  'firstName',
-  'lastName',
-  'inviteCode',
-  'max',
-  'expireTime',
-  'packageId',
-  'localize',
-  'sponsoredTrustedAdvisorId',
-  'defaultInviteCode',
-]);
