@@ -31,11 +31,11 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { parsePage } from '../../lib/list-state';
 import { useBasePackageMutations, useBasePackages } from './api';
 import { Money, MoneyInput, moneyError, PackageName, useCan } from './components';
-import { FormDialog } from './FormDialog';
+import { FormDialog, saveErrors } from './FormDialog';
 
 /** Base Packages (/basepackages): the service's catalogue; staff create, edit, retire and delete unused ones. */
 export function BasePackagesPage() {
@@ -233,9 +233,7 @@ function BasePackageDialog({ editing, onClose }: { editing: BasePackage | 'new' 
       notifications.show({ color: 'teal', title: current ? 'Base package saved' : 'Base package created', message: saved.name });
       onClose();
     } catch (err) {
-      const n: Record<string, string> = { form: errorMessage(err) };
-      if (err instanceof ApiError) for (const d of err.body.details ?? []) n[d.field] ??= d.message;
-      setErrors(n);
+      setErrors(saveErrors(err));
     }
   };
 

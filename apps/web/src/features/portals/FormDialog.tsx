@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { ApiError, errorMessage } from '../../lib/api';
 
 export interface FormDialogProps {
   opened: boolean;
@@ -46,4 +47,11 @@ export function FormDialog({ opened, title, size, pending, onClose, onSubmit, fo
       </form>
     </Modal>
   );
+}
+
+/** The messages of a failed save: the whole message for the form, and each field's own message. */
+export function saveErrors(err: unknown): Record<string, string> {
+  const next: Record<string, string> = { form: errorMessage(err) };
+  if (err instanceof ApiError) for (const d of err.body.details ?? []) next[d.field] ??= d.message;
+  return next;
 }

@@ -8,11 +8,11 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { useSponsor } from '../../lib/session';
 import { useGroupMutations, useGroups } from './api';
 import { NoPermission, useCan } from './components';
-import { FormDialog } from './FormDialog';
+import { FormDialog, saveErrors } from './FormDialog';
 
 /** Sub-Portals (/advisor-portal): the sponsor's groups with their counts; create, rename, delete an empty one. */
 export function SubPortalsPage() {
@@ -197,9 +197,7 @@ function SubPortalDialog({
       });
       onClose();
     } catch (err) {
-      const next: Record<string, string> = { form: errorMessage(err) };
-      if (err instanceof ApiError) for (const d of err.body.details ?? []) next[d.field] ??= d.message;
-      setErrors(next);
+      setErrors(saveErrors(err));
     }
   };
 
