@@ -9,10 +9,12 @@ export interface ColumnsMenuProps<C extends string> {
   visible: readonly string[];
   /** Called with the new visible columns; never with an empty list (one column always stays). */
   onChange: (visible: string[]) => void;
+  /** A heading above the checkboxes, if any. */
+  heading?: string;
 }
 
 /** The "Columns" menu of a list: one checkbox per column, the menu stays open while choosing. */
-export function ColumnsMenu<C extends string>({ all, labels, visible, onChange }: ColumnsMenuProps<C>) {
+export function ColumnsMenu<C extends string>({ all, labels, visible, onChange, heading }: ColumnsMenuProps<C>) {
   return (
     <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
       <Menu.Target>
@@ -21,10 +23,11 @@ export function ColumnsMenu<C extends string>({ all, labels, visible, onChange }
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        {heading && <Menu.Label>{heading}</Menu.Label>}
         {all.map((c) => (
           <Menu.Item key={c}>
             <Checkbox
-              label={labels[c]}
+              label={labels[c] ?? c}
               checked={visible.includes(c)}
               onChange={(e) => {
                 const next = e.currentTarget.checked ? [...visible, c] : visible.filter((x) => x !== c);

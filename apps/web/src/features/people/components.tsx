@@ -1,7 +1,8 @@
-import { Badge, Button, Checkbox, Group, Menu, Paper, Select, SimpleGrid, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconColumns3, IconSearch, IconX } from '@tabler/icons-react';
+import { Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
 import { type AdminFlag, PEOPLE_FLAG_LABELS, PEOPLE_LOCALES, type SearchBody, STATUS } from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ColumnsMenu } from '../../components/ColumnsMenu';
 import { useSession } from '../../lib/session';
 
 export const STATUS_COLORS: Record<number, string> = {
@@ -82,28 +83,13 @@ export function SearchBar({ fields, search, onSearch, disabled, columns, label =
             </Button>
           )}
           {columns && (
-            <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="default" leftSection={<IconColumns3 size={16} />}>
-                  Columns
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>Column options</Menu.Label>
-                {columns.all.map((c) => (
-                  <Menu.Item key={c}>
-                    <Checkbox
-                      label={columns.labels[c] ?? c}
-                      checked={columns.visible.includes(c)}
-                      onChange={(e) => {
-                        const next = e.currentTarget.checked ? [...columns.visible, c] : columns.visible.filter((x) => x !== c);
-                        if (next.length > 0) columns.onChange(next);
-                      }}
-                    />
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <ColumnsMenu
+              all={columns.all}
+              labels={columns.labels}
+              visible={columns.visible}
+              onChange={columns.onChange}
+              heading="Column options"
+            />
           )}
         </Group>
       </form>
