@@ -1,6 +1,7 @@
 import { STATUS_NAMES } from '@vault/contract';
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { likeContains } from '../../db/like.js';
 import { sponsorGroups, users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 
@@ -10,7 +11,6 @@ import { badRequest } from '../../lib/errors.js';
  */
 
 /** "Contains" pattern for ILIKE (served by the pg_trgm indexes), with wildcards escaped. */
-export const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type PeopleSearchField = 'all' | 'email' | 'firstName' | 'lastName' | 'name' | 'id' | 'status' | 'title';
 
@@ -18,7 +18,7 @@ export type PeopleSearchField = 'all' | 'email' | 'firstName' | 'lastName' | 'na
 export function userSearchCondition(field: PeopleSearchField, rawValue: string, title?: SQL | typeof users.email): SQL | undefined {
   const value = rawValue.trim();
   if (value === '') return undefined;
-  const p = containsPattern(value);
+  const p = likeContains(value);
   const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
   switch (field) {
     case 'email':

@@ -1,5 +1,6 @@
 import { and, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 import { auditLog, sponsors } from '../../db/schema/index.js';
 
 export interface AuditFilter {
@@ -11,8 +12,6 @@ export interface AuditFilter {
   actor?: string;
   outcome?: 'success' | 'failure';
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function where(f: AuditFilter): SQL {
   return and(

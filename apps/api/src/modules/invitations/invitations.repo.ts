@@ -1,6 +1,15 @@
 import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { basePackages, emailOutbox, invitationRedemptions, invitations, packageSponsor, sponsoredAdvisors, sponsors } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/like.js';
+import {
+  basePackages,
+  emailOutbox,
+  invitationRedemptions,
+  invitations,
+  packageSponsor,
+  sponsoredAdvisors,
+  sponsors,
+} from '../../db/schema/index.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export type InvitationInsert = typeof invitations.$inferInsert;
@@ -24,8 +33,6 @@ const baseSelect = (db: Db) =>
 const statusSql = sql<string>`case when ${invitations.uses} >= ${invitations.max} then 'used'
   when ${invitations.expireTime} is not null and ${invitations.expireTime} <= now() then 'expired' else 'pending' end`;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The filter of a search: a field name and a "contains" value (empty value: everything). */
 export function searchFilter(fieldName: string, fieldValue: string): SQL | undefined {
   const v = fieldValue.trim();
@@ -38,7 +45,11 @@ export function searchFilter(fieldName: string, fieldValue: string): SQL | undef
     case 'email':
       return ilike(invitations.email, like);
     case 'name':
-      return or(ilike(invitations.firstName, like), ilike(invitations.lastName, like), sql`(${invitations.firstName} || ' ' || ${invitations.lastName}) ilike ${like}`);
+      return or(
+        ilike(invitations.firstName, like),
+        ilike(invitations.lastName, like),
+        sql`(${invitations.firstName} || ' ' || ${invitations.lastName}) ilike ${like}`,
+      );
     case 'type':
       return eq(invitations.type, lower as 'strict' | 'open');
     case 'status':
@@ -145,7 +156,11 @@ export async function clearDefault(db: Db, sponsorId: number, exceptId?: number)
     .update(invitations)
     .set({ defaultInviteCode: false, updatedAt: new Date() })
     .where(
-      and(eq(invitations.sponsorId, sponsorId), eq(invitations.defaultInviteCode, true), exceptId === undefined ? undefined : ne(invitations.id, exceptId)),
+      and(
+        eq(invitations.sponsorId, sponsorId),
+        eq(invitations.defaultInviteCode, true),
+        exceptId === undefined ? undefined : ne(invitations.id, exceptId),
+      ),
     )
     .returning({ id: invitations.id });
   return rows.map((r) => r.id);
@@ -156,7 +171,13 @@ export async function findForRedemption(db: Db, sponsorId: number, code: string,
   const [open] = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.sponsorId, sponsorId), eq(invitations.type, 'open'), sql`lower(${invitations.inviteCode}) = ${code.toLowerCase()}`));
+    .where(
+      and(
+        eq(invitations.sponsorId, sponsorId),
+        eq(invitations.type, 'open'),
+        sql`lower(${invitations.inviteCode}) = ${code.toLowerCase()}`,
+      ),
+    );
   if (open) return open;
   // Strict invitations share the fixed code; the e-mail names the one. Prefer one with a use left.
   const [strict] = await db
@@ -208,8 +229,14 @@ export async function insertRedemption(db: Db, invitationId: number, email: stri
 }
 
 export async function sponsorAndPackage(db: Db, sponsorId: number, packageId: number | null) {
-  const [s] = await db.select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode, name: sponsors.name }).from(sponsors).where(eq(sponsors.id, sponsorId));
-  const [p] = packageId === null ? [] : await db.select({ id: basePackages.id, name: basePackages.name }).from(basePackages).where(eq(basePackages.id, packageId));
+  const [s] = await db
+    .select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode, name: sponsors.name })
+    .from(sponsors)
+    .where(eq(sponsors.id, sponsorId));
+  const [p] =
+    packageId === null
+      ? []
+      : await db.select({ id: basePackages.id, name: basePackages.name }).from(basePackages).where(eq(basePackages.id, packageId));
   return { sponsor: s!, package: p ?? null };
 }
 

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { likeContains } from '../../db/like.js';
 import { basePackages, invitations, packageSponsor, sponsors, users, vaultHolders, vaults } from '../../db/schema/index.js';
-
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---------- base packages ----------
 

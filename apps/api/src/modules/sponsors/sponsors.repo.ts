@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { likeContains } from '../../db/like.js';
 import { sponsorCategories, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const counts = {
   administratorCount: sql<number>`(select count(*) from sponsor_admins sa where sa.sponsor_id = "sponsors"."id")::int`,

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { likeContains } from '../../db/like.js';
 import { sponsorAdmins, sponsoredAdvisors, sponsorGroups, users, vaults } from '../../db/schema/index.js';
 
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const parent = alias(sponsorGroups, 'parent');
 
 export async function getGroup(db: Db, sponsorId: number, code: string) {

@@ -1,9 +1,7 @@
 import { STATUS_NAMES, type VaultSearchField } from '@vault/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { likeContains } from '../../db/like.js';
 import { basePackages, users, vaults } from '../../db/schema/index.js';
-
-/** Escapes LIKE wildcards so a search for "50%_off" means exactly that text. */
-export const likeContains = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Which holders a search keeps. `users` conditions run on users_sponsor_role_idx or the trigram
