@@ -43,6 +43,8 @@ export const reasonSchema = z
   .transform((s) => s.trim());
 
 export const idParam = z.coerce.number().int().positive();
+/** A sponsor named in a query (its parameter name varies by call, as the specification gives it). */
+export const sponsorIdValue = z.coerce.number().int().positive();
 
 /** Paging query shared by every list. */
 export const pageQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idParam, nameSchema, pageQuery } from './common.js';
+import { emailSchema, idParam, nameSchema, pageQuery, sponsorIdValue } from './common.js';
 
 /** Specification sections 5 and 9: strict invitations carry this fixed code and are never the default. */
 export const STRICT_INVITE_CODE = 'testInvitation';
@@ -134,11 +134,11 @@ export type InvitationEditBody = z.infer<typeof invitationEditBody>;
 
 export const invitationListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional() });
 export const invitationSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0) });
-export const invitationCreateQuery = z.object({ sponsorid: z.coerce.number().int().positive(), itype: invitationType });
-export const invitationResendQuery = z.object({ sponsorid: z.coerce.number().int().positive(), itype: invitationType.optional() });
-export const invitationSponsorQuery = z.object({ sponsorid: z.coerce.number().int().positive() });
+export const invitationCreateQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType });
+export const invitationResendQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType.optional() });
+export const invitationSponsorQuery = z.object({ sponsorid: sponsorIdValue });
 export const invitationOptionalSponsorQuery = z.object({ sponsorid: z.coerce.number().int().positive().optional() });
-export const invitationImportQuery = z.object({ sponsorid: z.coerce.number().int().positive(), itype: invitationType.optional() });
+export const invitationImportQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType.optional() });
 export const invitationIdParams = z.object({ id: idParam });
 
 /** Search fields of POST /api/v1/invitations/search (body: fieldName, fieldValue). */

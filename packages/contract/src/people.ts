@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_FLAGS } from './auth.js';
-import { emailSchema, idParam, nameSchema, optionalNameSchema, pageQuery } from './common.js';
+import { emailSchema, idParam, nameSchema, optionalNameSchema, pageQuery, sponsorIdValue } from './common.js';
 
 /**
  * People of a sponsor (specification sections 3 and 7): sponsor administrators, representatives
@@ -41,7 +41,6 @@ const personFields = {
 };
 
 /** A sponsor id in a query string (`sponsorId`, `sponsorid`). */
-const sponsorIdValue = z.coerce.number().int().positive();
 
 /** Search by one of `fields` (specification section 5). */
 const fieldSearchBody = <F extends readonly [string, ...string[]]>(fields: F) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_PAGE_SIZE, nameSchema, optionalNameSchema, PAGE_SIZE } from './common.js';
+import { EMAIL_PATTERN, MAX_PAGE_SIZE, nameSchema, optionalNameSchema, PAGE_SIZE, sponsorIdValue } from './common.js';
 
 /*
  * Portals (sponsors) and sub-portals (sponsor groups).
@@ -69,7 +69,7 @@ export const sponsorUpdateBody = z.strictObject({
 });
 export type SponsorUpdateBody = z.input<typeof sponsorUpdateBody>;
 
-export const sponsorIdParam = z.object({ sponsorId: z.coerce.number().int().positive() });
+export const sponsorIdParam = z.object({ sponsorId: sponsorIdValue });
 
 export const sponsorListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailSchema, idParam, nameSchema, optionalNameSchema, pageQuery, reasonSchema } from './common.js';
+import { EMAIL_PATTERN, emailSchema, idParam, nameSchema, optionalNameSchema, pageQuery, reasonSchema, sponsorIdValue } from './common.js';
 import { BULK_ACTIONS, BULK_MAX, DEFAULT_VAULT_TAG, VAULT_SEARCH_FIELDS, VAULT_TAGS } from './vault-constants.js';
 
 /**
@@ -39,7 +39,7 @@ export type VaultHolderItem = z.infer<typeof vaultHolderItem>;
 /** `GET /api/v1/vaultholders?limit&offset[&sponsorId]`. */
 export const vaultListQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0).optional() });
 /** `POST /api/v1/vaultholders/search?sponsorId&offset&limit`. */
-export const vaultSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().positive() });
+export const vaultSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue });
 
 // ---------------------------------------------------------------- creation
 
@@ -122,7 +122,7 @@ export function buildVaultPayload(form: {
   return payload;
 }
 
-export const vaultCreateQuery = z.object({ sponsorId: z.coerce.number().int().positive() });
+export const vaultCreateQuery = z.object({ sponsorId: sponsorIdValue });
 export const vaultCreated = z.object({
   id: z.number().int(),
   vaultId: z.number().int(),
@@ -134,9 +134,9 @@ export type VaultCreated = z.infer<typeof vaultCreated>;
 
 // ---------------------------------------------------------------- users/{id} (test account)
 
-export const userIdQuery = z.object({ sponsorid: z.coerce.number().int().positive() });
+export const userIdQuery = z.object({ sponsorid: sponsorIdValue });
 export const userTestAccountQuery = z.object({
-  sponsorid: z.coerce.number().int().positive(),
+  sponsorid: sponsorIdValue,
   testaccount: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')
@@ -195,7 +195,7 @@ export const vaultResetPasswordBody = z.strictObject({
   lastName: z.string().max(100).optional(),
   email: z.string().max(254).optional(),
 });
-export const ownerQuery = z.object({ ownerId: z.coerce.number().int().positive(), sponsorId: z.coerce.number().int().positive() });
+export const ownerQuery = z.object({ ownerId: z.coerce.number().int().positive(), sponsorId: sponsorIdValue });
 export const vaultIdParams = z.object({ id: idParam });
 
 /** `POST /api/v1/vaults/{id}?sponsorid`: archive with a reason (specification section 5). */
@@ -232,7 +232,7 @@ export const bulkResult = z.object({
 export type BulkResult = z.infer<typeof bulkResult>;
 
 export const exportQuery = z.object({
-  sponsorId: z.coerce.number().int().positive(),
+  sponsorId: sponsorIdValue,
   fieldName: z.enum(VAULT_SEARCH_FIELDS).optional(),
   fieldValue: z.string().trim().max(200).optional(),
   /** Comma-separated columns; default: the list's default columns. */
@@ -285,7 +285,7 @@ export type VaultDetails = z.infer<typeof vaultDetails>;
 
 // ---------------------------------------------------------------- CSV import
 
-export const importQuery = z.object({ sponsorId: z.coerce.number().int().positive() });
+export const importQuery = z.object({ sponsorId: sponsorIdValue });
 
 export const importPreviewRow = z.object({
   line: z.number().int(),
