@@ -22,13 +22,18 @@ export const portalSelect = (page: Page) => page.getByRole('combobox', { name: '
 export async function pickPortal(page: Page, code?: string): Promise<string> {
   const select = portalSelect(page);
   await expect(select).toBeEnabled();
-  await select.click();
-  const options = page.getByRole('option');
-  const option = code ? options.filter({ hasText: new RegExp(`^${code}(\\b| ·)`) }).first() : options.nth(1);
-  await expect(option).toBeVisible();
-  const text = (await option.textContent())?.trim() ?? '';
-  await option.click();
-  await expect(select).toHaveValue(text);
+  let text = '';
+  // Opening, choosing and checking are retried together: a click that lands while the dropdown
+  // re-renders (right after a previous choice) is lost, and the next attempt makes it again.
+  await expect(async () => {
+    await select.click();
+    const options = page.getByRole('option');
+    const option = code ? options.filter({ hasText: new RegExp(`^${code}(\\b| ·)`) }).first() : options.nth(1);
+    await expect(option).toBeVisible({ timeout: 2000 });
+    text = (await option.textContent())?.trim() ?? '';
+    await option.click();
+    await expect(select).toHaveValue(text, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   return text;
 }
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './fixtures';
+import { pickPortal, signIn } from './fixtures';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -9,24 +9,6 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigatio
 const table = (page: Page) => page.getByRole('table').first();
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const unique = () => `E2E${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
-
-/** Signs in through the login screen with the demo administrator of e2e/fixtures.ts. */
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(nav(page)).toBeVisible();
-}
-
-/** Chooses the portal whose code is given in the header dropdown. */
-async function pickPortal(page: Page, code: string) {
-  const select = page.getByRole('combobox', { name: 'Portal' });
-  await expect(select).toBeEnabled();
-  await select.click();
-  await page.getByRole('option', { name: new RegExp(`^${code}\\b`) }).first().click();
-  await expect(select).toHaveValue(new RegExp(`^${code}`));
-}
 
 async function openInvitations(page: Page, code = 'ACME') {
   await signIn(page);
@@ -68,7 +50,9 @@ test.describe('invitations', () => {
     await expect(rowOf(page, second).getByTestId('default-badge')).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/invitations-list.png`, fullPage: true });
 
-    await rowOf(page, second).getByRole('button', { name: `Make ${second} the default invite code` }).click();
+    await rowOf(page, second)
+      .getByRole('button', { name: `Make ${second} the default invite code` })
+      .click();
     await expect(rowOf(page, second).getByTestId('default-badge')).toBeVisible();
     await expect(rowOf(page, first).getByTestId('default-badge')).toHaveCount(0);
     await expect(rowOf(page, first).getByRole('button', { name: `Make ${first} the default invite code` })).toBeVisible();
@@ -84,7 +68,9 @@ test.describe('invitations', () => {
       if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 700));
       await route.continue();
     });
-    await rowOf(page, first).getByRole('button', { name: `Edit invitation ${first}` }).click();
+    await rowOf(page, first)
+      .getByRole('button', { name: `Edit invitation ${first}` })
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveAccessibleName('Edit Open Invitation');
     await expect(dialog.getByRole('textbox', { name: 'Invite code' })).toHaveValue(first);
@@ -116,7 +102,9 @@ test.describe('invitations', () => {
     await create.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  test('create a strict invitation, resend it: the button is disabled while it runs, then the alert shows the outcome', async ({ page }) => {
+  test('create a strict invitation, resend it: the button is disabled while it runs, then the alert shows the outcome', async ({
+    page,
+  }) => {
     await openInvitations(page);
     // The type last chosen is kept in the browser: choose open, cancel, reload, and it is still open.
     await page.getByRole('button', { name: 'Create Invitation' }).click();
@@ -205,7 +193,9 @@ test.describe('invitations', () => {
 
     // A file that is not CSV is refused with a message.
     await page.getByRole('button', { name: 'Import CSV' }).click();
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Please choose a CSV file');
   });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, storedSponsor } from './fixtures';
+import { ADMIN_PASSWORD, pickPortal, signIn, storedSponsor } from './fixtures';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -8,30 +8,6 @@ mkdirSync(SHOTS, { recursive: true });
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const unique = (prefix: string) => `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}@e2e.example`;
-
-/** Signs in as the staff administrator (the password field is found by its type: its label carries the required mark). */
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail or username').fill(ADMIN_EMAIL);
-  await page.locator('input[type="password"]').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-}
-
-/** Chooses the portal whose code is given in the header dropdown. */
-async function pickPortal(page: Page, code: string) {
-  const select = page.getByRole('combobox', { name: 'Portal' }).or(page.getByRole('textbox', { name: 'Portal' }));
-  await expect(select).toBeEnabled();
-  await select.click();
-  const option = page
-    .getByRole('option')
-    .filter({ hasText: new RegExp(`^${code}(\\b| ·)`) })
-    .first();
-  await expect(option).toBeVisible();
-  const text = (await option.textContent())?.trim() ?? '';
-  await option.click();
-  await expect(select).toHaveValue(text);
-}
 
 /** Calls the API from inside the signed-in page (bearer token and XSRF header, as the portal does). */
 async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {

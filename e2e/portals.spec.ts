@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, storedSponsor } from './fixtures';
+import { pickPortal, portalSelect, signIn, storedSponsor } from './fixtures';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -9,30 +9,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigatio
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase().slice(-5)}`;
 
-/** Signs in through the login screen as the demo staff administrator. */
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(nav(page)).toBeVisible();
-}
-
 /** The header's portal dropdown (a combobox named Portal). */
-const portalSelect = (page: Page) => page.getByRole('combobox', { name: 'Portal' });
-
-/** Chooses the portal with this code in the header dropdown. */
-async function pickPortal(page: Page, code: string) {
-  const select = portalSelect(page);
-  await expect(select).toBeEnabled();
-  await select.click();
-  await page
-    .getByRole('option')
-    .filter({ hasText: new RegExp(`^${code}(\\b| ·)`) })
-    .first()
-    .click();
-  await expect(select).toHaveValue(new RegExp(`^${code}`));
-}
 
 /** Calls the API as the signed-in browser does (token and XSRF header). */
 async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, pickPortal } from './fixtures';
+import { pickPortal, signIn } from './fixtures';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -49,15 +49,6 @@ async function confirmAndClose(page: Page, title: string) {
   await expect(dialog.getByText('Server Confirmation')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-}
-
-/** Signs in through the login screen (by role: the required-field asterisk is part of the label text). */
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(ADMIN_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(nav(page)).toBeVisible();
 }
 
 test.beforeEach(async ({ page }) => {
