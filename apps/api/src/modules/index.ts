@@ -1,16 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { advisorRoutes } from './advisors/advisors.routes.js';
 import { operationsRoutes } from './app-status/operations.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
 import { packageRoutes } from './packages/packages.routes.js';
 import { referenceRoutes } from './reference/reference.routes.js';
-import { vaultImportRoutes } from './vault-import/vault-import.routes.js';
-import { vaultRoutes } from './vaults/vaults.routes.js';
-import { advisorRoutes } from './advisors/advisors.routes.js';
 import { sponsorAdminRoutes } from './sponsor-admins/sponsor-admins.routes.js';
 import { sponsoredAdvisorRoutes } from './sponsored-advisors/sponsored-advisors.routes.js';
 import { sponsorRoutes } from './sponsors/sponsors.routes.js';
 import { subPortalRoutes } from './sub-portals/sub-portals.routes.js';
+import { vaultImportRoutes } from './vault-import/vault-import.routes.js';
+import { vaultRoutes } from './vaults/vaults.routes.js';
 
 /** Every domain module, registered in this order by buildApp. Add a module here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, referenceRoutes, invitationRoutes, sponsorRoutes, sponsorAdminRoutes, sponsoredAdvisorRoutes, advisorRoutes, operationsRoutes, packageRoutes, vaultRoutes, vaultImportRoutes, subPortalRoutes] as FastifyPluginAsync[];
+export const modules: FastifyPluginAsync[] = [
+  authRoutes,
+  referenceRoutes,
+  invitationRoutes,
+  sponsorRoutes,
+  sponsorAdminRoutes,
+  sponsoredAdvisorRoutes,
+  advisorRoutes,
+  operationsRoutes,
+  packageRoutes,
+  vaultRoutes,
+  vaultImportRoutes,
+  subPortalRoutes,
+] as FastifyPluginAsync[];

@@ -4,8 +4,8 @@ import { notFound } from '../../lib/errors.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import { personFields } from '../people-common/person-item.js';
+import { iso, page, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './advisors.repo.js';
-import { iso, page, userSearchCondition } from './people-common.js';
 
 const TARGET = 'advisor';
 

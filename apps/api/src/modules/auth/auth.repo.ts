@@ -39,7 +39,10 @@ export const insertSession = async (db: Db, values: typeof sessions.$inferInsert
 export const revokeSession = (db: Db, id: number) => db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
 
 export const revokeUserSessions = (db: Db, userId: number) =>
-  db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 
 export const touchLogin = (db: Db, userId: number) => db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
 

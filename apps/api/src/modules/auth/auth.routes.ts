@@ -14,7 +14,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['authentication'], security: [], body: loginBody, response: { 200: loginResponse, 401: errorBody } },
     },
     async (request, reply) => {
-      const { tokenHash, ...result } = await service.login(app.db, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+      const { tokenHash, ...result } = await service.login(app.db, {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       setXsrfCookie(request, reply, xsrfTokenFor(app.xsrfKey, tokenHash));
       return result;
     },
@@ -26,10 +30,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'You are signed out.' };
   });
 
-  app.get('/api/v1/authentication/me', { schema: { tags: ['authentication'], response: { 200: z.object({ user: sessionUser }) } } }, async (request) => {
-    const { sessionId: _omit, ...user } = request.user!;
-    return { user };
-  });
+  app.get(
+    '/api/v1/authentication/me',
+    { schema: { tags: ['authentication'], response: { 200: z.object({ user: sessionUser }) } } },
+    async (request) => {
+      const { sessionId: _omit, ...user } = request.user!;
+      return { user };
+    },
+  );
 
   app.post(
     '/api/v1/authentication/password',
@@ -51,7 +59,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await service.requestPasswordReset(app.db, request.body.email, app.config.publicUrl, request.ip);
-      return reply.status(202).send({ message: 'If this address belongs to an administrator, a link to choose a new password is on its way.' });
+      return reply
+        .status(202)
+        .send({ message: 'If this address belongs to an administrator, a link to choose a new password is on its way.' });
     },
   );
 };

@@ -1,7 +1,7 @@
 import { LOGIN_FAILED_MESSAGE, type LoginResponse, SESSION_MAX_HOURS, STATUS } from '@vault/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest } from '../../lib/errors.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser } from '../../plugins/types.js';
@@ -54,7 +54,13 @@ export async function login(
   const expiresAt = new Date(Date.now() + SESSION_MAX_HOURS * 3600_000);
   await db.transaction(async (tx) => {
     await repo.clearThrottle(tx, username);
-    await repo.insertSession(tx, { tokenHash, userId: found.user.id, expiresAt, clientIp: input.ip, userAgent: input.userAgent?.slice(0, 300) });
+    await repo.insertSession(tx, {
+      tokenHash,
+      userId: found.user.id,
+      expiresAt,
+      clientIp: input.ip,
+      userAgent: input.userAgent?.slice(0, 300),
+    });
     await repo.touchLogin(tx, found.user.id);
     await writeAudit(tx, actor, { action: 'auth.login', sponsorId: found.user.sponsorId, targetType: 'user', targetId: found.user.id });
   });
@@ -94,12 +100,16 @@ export async function setPasswordFromLink(db: Db, input: { token: string; passwo
     const activate = link.purpose === 'activation' || user.statusId === STATUS.pending;
     await repo.setPassword(tx, user.id, passwordHash, activate);
     await repo.revokeUserSessions(tx, user.id);
-    await writeAudit(tx, { userId: user.id, email: user.email, sponsorId: user.sponsorId, ip }, {
-      action: activate ? 'auth.activate' : 'auth.password_reset',
-      sponsorId: user.sponsorId,
-      targetType: 'user',
-      targetId: user.id,
-    });
+    await writeAudit(
+      tx,
+      { userId: user.id, email: user.email, sponsorId: user.sponsorId, ip },
+      {
+        action: activate ? 'auth.activate' : 'auth.password_reset',
+        sponsorId: user.sponsorId,
+        targetType: 'user',
+        targetId: user.id,
+      },
+    );
   });
 }
 
@@ -108,12 +118,23 @@ export async function requestPasswordReset(db: Db, email: string, publicUrl: str
   const found = await repo.findPortalUser(db, email);
   if (!found || found.user.statusId !== STATUS.active) return;
   await db.transaction(async (tx) => {
-    await sendPasswordLink(tx, { publicUrl, userId: found.user.id, email: found.user.email, firstName: found.user.firstName, sponsorId: found.user.sponsorId, purpose: 'reset' });
-    await writeAudit(tx, { userId: found.user.id, email: found.user.email, sponsorId: found.user.sponsorId, ip }, {
-      action: 'auth.password_reset_requested',
+    await sendPasswordLink(tx, {
+      publicUrl,
+      userId: found.user.id,
+      email: found.user.email,
+      firstName: found.user.firstName,
       sponsorId: found.user.sponsorId,
-      targetType: 'user',
-      targetId: found.user.id,
+      purpose: 'reset',
     });
+    await writeAudit(
+      tx,
+      { userId: found.user.id, email: found.user.email, sponsorId: found.user.sponsorId, ip },
+      {
+        action: 'auth.password_reset_requested',
+        sponsorId: found.user.sponsorId,
+        targetType: 'user',
+        targetId: found.user.id,
+      },
+    );
   });
 }

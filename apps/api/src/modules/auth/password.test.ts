@@ -19,9 +19,19 @@ beforeEach(async () => {
 /** A pending sponsor administrator with an activation link in the outbox; returns the link's token. */
 async function pendingAdmin(email = 'new@test.local') {
   const sponsor = await t.createSponsor('ALPHA');
-  const [u] = await t.db.insert(users).values({ role: 'sponsor_admin', sponsorId: sponsor.id, email, firstName: 'Nia', lastName: 'Lo' }).returning();
+  const [u] = await t.db
+    .insert(users)
+    .values({ role: 'sponsor_admin', sponsorId: sponsor.id, email, firstName: 'Nia', lastName: 'Lo' })
+    .returning();
   await t.db.insert(sponsorAdmins).values({ userId: u!.id, sponsorId: sponsor.id });
-  await sendPasswordLink(t.db, { publicUrl: 'http://portal.test', userId: u!.id, email, firstName: 'Nia', sponsorId: sponsor.id, purpose: 'activation' });
+  await sendPasswordLink(t.db, {
+    publicUrl: 'http://portal.test',
+    userId: u!.id,
+    email,
+    firstName: 'Nia',
+    sponsorId: sponsor.id,
+    purpose: 'activation',
+  });
   const [mail] = await t.db.select().from(emailOutbox);
   const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.bodyText)![1]!;
   return { user: u!, token };
@@ -41,7 +51,11 @@ describe('set a password from an e-mailed link', () => {
     expect(after!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const again = await setPassword(token, 'another long password');
     expect(again.statusCode).toBe(400);
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username: 'new@test.local', password: 'a long new password 1' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/login',
+      payload: { username: 'new@test.local', password: 'a long new password 1' },
+    });
     expect(login.statusCode).toBe(200);
     expect((await t.db.select().from(auditLog)).map((e) => e.action)).toContain('auth.activate');
   });
@@ -61,8 +75,16 @@ describe('set a password from an e-mailed link', () => {
 
   it('answers a forgotten-password request the same for known and unknown addresses', async () => {
     await t.signInStaff('known@test.local');
-    const known = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/forgot-password', payload: { email: 'known@test.local' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/forgot-password', payload: { email: 'nobody@test.local' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/forgot-password',
+      payload: { email: 'known@test.local' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/forgot-password',
+      payload: { email: 'nobody@test.local' },
+    });
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(known.json()).toEqual(unknown.json());

@@ -2,6 +2,7 @@ import { STRICT_INVITE_CODE } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  advisors,
   appIntegrations,
   auditLog,
   basePackages,
@@ -12,7 +13,6 @@ import {
   sponsorAuthorizations,
   sponsoredAdvisors,
   sponsorIntegrations,
-  advisors,
   users,
 } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/crypto.js';
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 beforeEach(async () => {
   await t.database.query(
-    "truncate invitation_redemptions, invitations, email_outbox, audit_log, sponsor_authorizations, sponsor_integrations, app_integrations, sponsored_advisors, advisors restart identity cascade",
+    'truncate invitation_redemptions, invitations, email_outbox, audit_log, sponsor_authorizations, sponsor_integrations, app_integrations, sponsored_advisors, advisors restart identity cascade',
   );
   await t.database.query("delete from users where role = 'advisor'");
 });
@@ -94,7 +94,12 @@ const strictBody = (w: World, extra: Record<string, unknown> = {}) => ({
 });
 
 const create = (auth: Auth, sponsorId: number, itype: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/invitations?sponsorid=${sponsorId}&itype=${itype}`, headers: auth.headers, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/invitations?sponsorid=${sponsorId}&itype=${itype}`,
+    headers: auth.headers,
+    payload: payload as object,
+  });
 
 async function createOk(auth: Auth, sponsorId: number, itype: string, payload: unknown) {
   const res = await create(auth, sponsorId, itype, payload);
@@ -136,7 +141,14 @@ describe('create', () => {
     const res = await create(w.adminA, w.a.id, 'strict', strictBody(w));
     expect(res.statusCode).toBe(201);
     const inv = res.json();
-    expect(inv).toMatchObject({ type: 'strict', inviteCode: STRICT_INVITE_CODE, max: 1, defaultInviteCode: false, email: 'jane.doe@example.com', firstName: 'Jane' });
+    expect(inv).toMatchObject({
+      type: 'strict',
+      inviteCode: STRICT_INVITE_CODE,
+      max: 1,
+      defaultInviteCode: false,
+      email: 'jane.doe@example.com',
+      firstName: 'Jane',
+    });
     expect(inv.lastSentAt).not.toBeNull();
     const mails = await t.db.select().from(emailOutbox);
     expect(mails).toHaveLength(1);
@@ -166,14 +178,22 @@ describe('create', () => {
     expect(badEmail.json().details).toContainEqual({ field: 'email', message: 'Enter a valid e-mail address' });
     const strictDefault = await create(w.adminA, w.a.id, 'strict', strictBody(w, { defaultInviteCode: true }));
     expect(strictDefault.statusCode).toBe(400);
-    expect(strictDefault.json().details).toContainEqual({ field: 'defaultInviteCode', message: 'A strict invitation cannot be the default invite code' });
+    expect(strictDefault.json().details).toContainEqual({
+      field: 'defaultInviteCode',
+      message: 'A strict invitation cannot be the default invite code',
+    });
     const strictCode = await create(w.adminA, w.a.id, 'strict', strictBody(w, { inviteCode: 'MINE' }));
     expect(strictCode.statusCode).toBe(400);
     const badType = await create(w.adminA, w.a.id, 'closed', openBody(w));
     expect(badType.statusCode).toBe(400);
     const unknownField = await create(w.adminA, w.a.id, 'open', openBody(w, { admin: true }));
     expect(unknownField.statusCode).toBe(400);
-    const noSponsor = await t.app.inject({ method: 'POST', url: '/api/v1/invitations?itype=open', headers: w.adminA.headers, payload: openBody(w) });
+    const noSponsor = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/invitations?itype=open',
+      headers: w.adminA.headers,
+      payload: openBody(w),
+    });
     expect(noSponsor.statusCode).toBe(400);
     expect(await count()).toBe(0);
     expect(await audits('invitation.create')).toHaveLength(0);
@@ -191,7 +211,10 @@ describe('create', () => {
 
   it('checks the sponsored trusted advisors (advisor user ids) belong to the sponsor', async () => {
     const w = await world();
-    const [u] = await t.db.insert(users).values({ email: 'rep@example.com', firstName: 'Rep', lastName: 'One', role: 'advisor', statusId: 1 }).returning();
+    const [u] = await t.db
+      .insert(users)
+      .values({ email: 'rep@example.com', firstName: 'Rep', lastName: 'One', role: 'advisor', statusId: 1 })
+      .returning();
     await t.db.insert(advisors).values({ userId: u!.id });
     const [sa] = await t.db.insert(sponsoredAdvisors).values({ userId: u!.id, sponsorId: w.a.id }).returning();
     const ok = await create(w.adminA, w.a.id, 'open', openBody(w, { sponsoredTrustedAdvisorId: [sa!.userId], isTrustedAdvisor: true }));
@@ -199,7 +222,12 @@ describe('create', () => {
     expect(ok.json().sponsoredTrustedAdvisorId).toEqual([sa!.userId]);
     const notHere = await create(w.adminB, w.b.id, 'open', openBody(w, { packageId: w.pkgB, sponsoredTrustedAdvisorId: [sa!.userId] }));
     expect(notHere.statusCode).toBe(400);
-    const bad = await create(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'OTHER1', sponsoredTrustedAdvisorId: [sa!.userId + 100] }));
+    const bad = await create(
+      w.adminA,
+      w.a.id,
+      'open',
+      openBody(w, { inviteCode: 'OTHER1', sponsoredTrustedAdvisorId: [sa!.userId + 100] }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('sponsoredTrustedAdvisorId');
   });
@@ -226,20 +254,33 @@ describe('list, detail and search', () => {
     const w = await world();
     for (let i = 0; i < 23; i++) await createOk(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: `CODE${i}` }));
     await createOk(w.adminB, w.b.id, 'open', openBody(w, { packageId: w.pkgB }));
-    const first = await t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.a.id}&offset=0&limit=20`, headers: w.adminA.headers });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/invitations?sponsorid=${w.a.id}&offset=0&limit=20`,
+      headers: w.adminA.headers,
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.total).toBe(23);
     expect(body.data).toHaveLength(20);
     expect(body.data[0].inviteCode).toBe('CODE22');
     expect(body.activePage).toBe(1);
-    const second = await t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.a.id}&offset=20&limit=20`, headers: w.adminA.headers });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/invitations?sponsorid=${w.a.id}&offset=20&limit=20`,
+      headers: w.adminA.headers,
+    });
     expect(second.json().data).toHaveLength(3);
     expect(second.json().activePage).toBe(2);
     // Status: used and expired.
     await t.db.update(invitations).set({ uses: 3 }).where(eq(invitations.inviteCode, 'CODE0'));
-    await t.db.update(invitations).set({ expireTime: new Date(Date.now() - 1000) }).where(eq(invitations.inviteCode, 'CODE1'));
-    const all = (await t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.a.id}&limit=100`, headers: w.adminA.headers })).json();
+    await t.db
+      .update(invitations)
+      .set({ expireTime: new Date(Date.now() - 1000) })
+      .where(eq(invitations.inviteCode, 'CODE1'));
+    const all = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.a.id}&limit=100`, headers: w.adminA.headers })
+    ).json();
     const status = Object.fromEntries(all.data.map((i: { inviteCode: string; status: string }) => [i.inviteCode, i.status]));
     expect(status).toMatchObject({ CODE0: 'used', CODE1: 'expired', CODE2: 'pending' });
   });
@@ -256,8 +297,13 @@ describe('list, detail and search', () => {
 
   it("refuses another sponsor's list with 403 and bad paging with 400", async () => {
     const w = await world();
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.b.id}`, headers: w.adminA.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.a.id}&limit=500`, headers: w.adminA.headers })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.b.id}`, headers: w.adminA.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.a.id}&limit=500`, headers: w.adminA.headers }))
+        .statusCode,
+    ).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.a.id}` })).statusCode).toBe(401);
   });
 
@@ -269,7 +315,10 @@ describe('list, detail and search', () => {
     expect(own.json()).toMatchObject({ id: inv.id, email: 'jane.doe@example.com', sponsorCode: 'ALPHA' });
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/invitations/${inv.id}`, headers: w.staff.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/invitations/${inv.id}`, headers: w.adminB.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/invitations/${inv.id}?sponsorid=${w.b.id}`, headers: w.staff.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/invitations/${inv.id}?sponsorid=${w.b.id}`, headers: w.staff.headers }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/invitations/99999', headers: w.staff.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/invitations/abc', headers: w.staff.headers })).statusCode).toBe(400);
   });
@@ -281,7 +330,12 @@ describe('list, detail and search', () => {
     await createOk(w.adminA, w.a.id, 'strict', strictBody(w, { email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez' }));
     await createOk(w.adminB, w.b.id, 'open', openBody(w, { inviteCode: 'SPRING-99', packageId: w.pkgB }));
     const search = (fieldName: string, fieldValue: string, auth = w.adminA, sponsorId = w.a.id) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/invitations/search?sponsorId=${sponsorId}&offset=0&limit=20`, headers: auth.headers, payload: { fieldName, fieldValue } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/invitations/search?sponsorId=${sponsorId}&offset=0&limit=20`,
+        headers: auth.headers,
+        payload: { fieldName, fieldValue },
+      });
     const byCode = (await search('inviteCode', 'spring')).json();
     expect(byCode.total).toBe(1);
     expect(byCode.data[0].inviteCode).toBe('SPRING-50');
@@ -294,7 +348,12 @@ describe('list, detail and search', () => {
     expect((await search('all', '%')).json().total).toBe(0);
     expect((await search('all', '')).json().total).toBe(3);
     expect((await search('inviteCode', 'x', w.adminA, w.b.id)).statusCode).toBe(403);
-    const bad = await t.app.inject({ method: 'POST', url: `/api/v1/invitations/search?sponsorId=${w.a.id}`, headers: w.adminA.headers, payload: { fieldValue: 'x' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/invitations/search?sponsorId=${w.a.id}`,
+      headers: w.adminA.headers,
+      payload: { fieldValue: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
     const none = await search('all', 'x', w.staff, 0);
     expect(none.json()).toMatchObject({ data: [], total: 0 });
@@ -320,9 +379,17 @@ describe('edit', () => {
   it('edits a strict invitation (names, e-mail) keeping its code; an unchanged passed expiry is kept', async () => {
     const w = await world();
     const inv = await createOk(w.adminA, w.a.id, 'strict', strictBody(w, { expireTime: future(1) }));
-    await t.db.update(invitations).set({ expireTime: new Date(Date.now() - 60_000) }).where(eq(invitations.id, inv.id));
+    await t.db
+      .update(invitations)
+      .set({ expireTime: new Date(Date.now() - 60_000) })
+      .where(eq(invitations.id, inv.id));
     const current = (await t.app.inject({ method: 'GET', url: `/api/v1/invitations/${inv.id}`, headers: w.adminA.headers })).json();
-    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/invitations', headers: w.adminA.headers, payload: { ...current, firstName: 'Janet' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/invitations',
+      headers: w.adminA.headers,
+      payload: { ...current, firstName: 'Janet' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ firstName: 'Janet', inviteCode: STRICT_INVITE_CODE, expireTime: current.expireTime });
   });
@@ -332,11 +399,15 @@ describe('edit', () => {
     const inv = await createOk(w.adminA, w.a.id, 'open', openBody(w));
     await createOk(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'TAKEN' }));
     await t.db.update(invitations).set({ uses: 2 }).where(eq(invitations.id, inv.id));
-    const put = (payload: object, auth = w.adminA) => t.app.inject({ method: 'PUT', url: '/api/v1/invitations', headers: auth.headers, payload });
+    const put = (payload: object, auth = w.adminA) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/invitations', headers: auth.headers, payload });
     const lowMax = await put({ id: inv.id, sponsorId: w.a.id, max: 1 });
     expect(lowMax.statusCode).toBe(400);
     expect(lowMax.json().details).toContainEqual({ field: 'max', message: 'Max cannot be lower than the 2 uses already counted' });
-    expect((await put({ id: inv.id, sponsorId: w.a.id, max: 0 })).json().details).toContainEqual({ field: 'max', message: 'Max must be at least 1' });
+    expect((await put({ id: inv.id, sponsorId: w.a.id, max: 0 })).json().details).toContainEqual({
+      field: 'max',
+      message: 'Max must be at least 1',
+    });
     expect((await put({ id: inv.id, sponsorId: w.a.id, expireTime: past() })).statusCode).toBe(400);
     expect((await put({ id: inv.id, sponsorId: w.a.id, inviteCode: 'taken' })).statusCode).toBe(409);
     expect((await put({ id: inv.id, sponsorId: w.a.id, packageId: 12345 })).statusCode).toBe(400);
@@ -355,7 +426,12 @@ describe('edit', () => {
     const w = await world();
     const first = await createOk(w.adminA, w.a.id, 'open', openBody(w, { defaultInviteCode: true }));
     const second = await createOk(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'SECOND' }));
-    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/invitations', headers: w.adminA.headers, payload: { ...second, defaultInviteCode: true } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/invitations',
+      headers: w.adminA.headers,
+      payload: { ...second, defaultInviteCode: true },
+    });
     expect(res.statusCode).toBe(200);
     const rows = await t.db.select().from(invitations);
     expect(rows.filter((r) => r.defaultInviteCode).map((r) => r.id)).toEqual([second.id]);
@@ -369,11 +445,20 @@ describe('default invite code', () => {
     const first = await createOk(w.adminA, w.a.id, 'open', openBody(w, { defaultInviteCode: true }));
     const second = await createOk(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'SECOND' }));
     const other = await createOk(w.adminB, w.b.id, 'open', openBody(w, { packageId: w.pkgB, defaultInviteCode: true }));
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/invitations/${second.id}/default?sponsorid=${w.a.id}`, headers: w.adminA.headers });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/invitations/${second.id}/default?sponsorid=${w.a.id}`,
+      headers: w.adminA.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: second.id, defaultInviteCode: true, clearedIds: [first.id] });
     const rows = await t.db.select().from(invitations);
-    expect(rows.filter((r) => r.defaultInviteCode).map((r) => r.id).sort()).toEqual([second.id, other.id].sort());
+    expect(
+      rows
+        .filter((r) => r.defaultInviteCode)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([second.id, other.id].sort());
     const [entry] = await audits('invitation.default');
     expect(entry!.logJson).toMatchObject({ defaultInviteCode: true, previousDefault: [first.id] });
     const unset = await t.app.inject({
@@ -389,7 +474,10 @@ describe('default invite code', () => {
     const w = await world();
     const strict = await createOk(w.adminA, w.a.id, 'strict', strictBody(w));
     const open = await createOk(w.adminA, w.a.id, 'open', openBody(w));
-    await t.db.update(invitations).set({ expireTime: new Date(Date.now() - 1000) }).where(eq(invitations.id, open.id));
+    await t.db
+      .update(invitations)
+      .set({ expireTime: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, open.id));
     const put = (id: number, sponsorId: number, auth = w.adminA) =>
       t.app.inject({ method: 'PUT', url: `/api/v1/invitations/${id}/default?sponsorid=${sponsorId}`, headers: auth.headers });
     expect((await put(strict.id, w.a.id)).statusCode).toBe(409);
@@ -405,7 +493,9 @@ describe('default invite code', () => {
     const x = await createOk(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'XX1' }));
     const y = await createOk(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'YY1' }));
     const [r1, r2] = await Promise.all(
-      [x, y].map((inv) => t.app.inject({ method: 'PUT', url: `/api/v1/invitations/${inv.id}/default?sponsorid=${w.a.id}`, headers: w.adminA.headers })),
+      [x, y].map((inv) =>
+        t.app.inject({ method: 'PUT', url: `/api/v1/invitations/${inv.id}/default?sponsorid=${w.a.id}`, headers: w.adminA.headers }),
+      ),
     );
     // The sponsor's invitation changes are serialised: both succeed, the later one is the default.
     expect([r1!.statusCode, r2!.statusCode], `${r1!.body} ${r2!.body}`).toEqual([200, 200]);
@@ -425,9 +515,17 @@ describe('resend', () => {
     const w = await world();
     const inv = await createOk(w.adminA, w.a.id, 'strict', strictBody(w));
     await t.db.delete(emailOutbox);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/invitations/${inv.id}?sponsorid=${w.a.id}&itype=strict`, headers: w.adminA.headers });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/invitations/${inv.id}?sponsorid=${w.a.id}&itype=strict`,
+      headers: w.adminA.headers,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'The invitation was sent again to jane.doe@example.com.', statusType: 'success', errorMsg: null });
+    expect(res.json()).toMatchObject({
+      message: 'The invitation was sent again to jane.doe@example.com.',
+      statusType: 'success',
+      errorMsg: null,
+    });
     const mails = await t.db.select().from(emailOutbox);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.toAddress).toBe('jane.doe@example.com');
@@ -451,7 +549,10 @@ describe('resend', () => {
     const used = await put(strict.id, w.a.id, 'strict');
     expect(used.statusCode).toBe(409);
     expect(used.json().message).toBe('jane.doe@example.com has already used this invitation.');
-    await t.db.update(invitations).set({ uses: 0, expireTime: new Date(Date.now() - 1000) }).where(eq(invitations.id, strict.id));
+    await t.db
+      .update(invitations)
+      .set({ uses: 0, expireTime: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, strict.id));
     expect((await put(strict.id, w.a.id, 'strict')).statusCode).toBe(409);
     expect(await t.db.select().from(emailOutbox)).toHaveLength(0);
     expect(await audits('invitation.resend')).toHaveLength(0);
@@ -471,7 +572,12 @@ function multipart(filename: string, content: string | Buffer, type = 'text/csv'
 describe('CSV import', () => {
   const upload = (auth: Auth, sponsorId: number, filename: string, content: string | Buffer, type?: string) => {
     const m = multipart(filename, content, type);
-    return t.app.inject({ method: 'POST', url: `/api/v1/invitations/import?sponsorid=${sponsorId}`, headers: { ...auth.headers, ...m.headers }, payload: m.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/invitations/import?sponsorid=${sponsorId}`,
+      headers: { ...auth.headers, ...m.headers },
+      payload: m.payload,
+    });
   };
 
   it('imports the good lines and lists each bad line with its reason', async () => {
@@ -523,16 +629,28 @@ describe('CSV import', () => {
 
   it('refuses a non-CSV file (400), a file over 10 MB (413), another sponsor (403) and no sponsor (400)', async () => {
     const w = await world();
-    expect((await upload(w.adminA, w.a.id, 'photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 'image/png')).statusCode).toBe(400);
+    expect((await upload(w.adminA, w.a.id, 'photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 'image/png')).statusCode).toBe(
+      400,
+    );
     expect((await upload(w.adminA, w.a.id, 'x.pdf', '%PDF-1.4', 'application/pdf')).statusCode).toBe(400);
     const big = `type,email\n${'strict,someone@example.com\n'.repeat(400_000)}`;
     expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
     expect((await upload(w.adminA, w.a.id, 'big.csv', big)).statusCode).toBe(413);
     expect((await upload(w.adminA, w.b.id, 'ok.csv', 'type\nstrict\n')).statusCode).toBe(403);
     const noSponsor = multipart('ok.csv', 'type\nstrict\n');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/invitations/import', headers: { ...w.adminA.headers, ...noSponsor.headers }, payload: noSponsor.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/invitations/import',
+      headers: { ...w.adminA.headers, ...noSponsor.headers },
+      payload: noSponsor.payload,
+    });
     expect(res.statusCode).toBe(400);
-    const notMultipart = await t.app.inject({ method: 'POST', url: `/api/v1/invitations/import?sponsorid=${w.a.id}`, headers: w.adminA.headers, payload: { file: 'x' } });
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/invitations/import?sponsorid=${w.a.id}`,
+      headers: w.adminA.headers,
+      payload: { file: 'x' },
+    });
     expect(notMultipart.statusCode).toBe(400);
     expect(await count()).toBe(0);
   });
@@ -544,7 +662,10 @@ describe('redemption', () => {
 
   async function integrationKey(sponsorId: number, key: string, scopes = ['redeem_invitations'], code = `signup-${sponsorId}`) {
     const [app] = await t.db.insert(appIntegrations).values({ code, name: 'Vault sign-up', category: 'signup' }).returning();
-    const [si] = await t.db.insert(sponsorIntegrations).values({ sponsorId, integrationId: app!.id, apiKeyHash: sha256(key), apiKeyPrefix: key.slice(0, 6) }).returning();
+    const [si] = await t.db
+      .insert(sponsorIntegrations)
+      .values({ sponsorId, integrationId: app!.id, apiKeyHash: sha256(key), apiKeyPrefix: key.slice(0, 6) })
+      .returning();
     await t.db.insert(sponsorAuthorizations).values({ sponsorId, sponsorIntegrationId: si!.id, scopes });
   }
   const redeem = (code: string, email: string, key = KEY) =>
@@ -600,10 +721,17 @@ describe('redemption', () => {
     expect((await redeem('NOPE', 'x@example.com')).statusCode).toBe(404);
     expect((await redeem('BETACODE', 'x@example.com', OTHER_KEY)).statusCode).toBe(403);
     expect((await redeem('WELCOME2026', 'x@example.com', 'wrong-key-0123456789abcdefgh')).statusCode).toBe(401);
-    const noKey = await t.app.inject({ method: 'POST', url: '/api/v1/invitations/redeem', payload: { code: 'WELCOME2026', email: 'x@example.com' } });
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/invitations/redeem',
+      payload: { code: 'WELCOME2026', email: 'x@example.com' },
+    });
     expect(noKey.statusCode).toBe(401);
     expect((await redeem('WELCOME2026', 'not-an-email')).statusCode).toBe(400);
-    await t.db.update(invitations).set({ expireTime: new Date(Date.now() - 1000) }).where(eq(invitations.id, inv.id));
+    await t.db
+      .update(invitations)
+      .set({ expireTime: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, inv.id));
     const expired = await redeem('WELCOME2026', 'x@example.com');
     expect(expired.statusCode).toBe(409);
     expect(expired.json().message).toBe('This invitation has expired.');

@@ -17,7 +17,10 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/sponsors/:sponsorCode/sponsor-group',
-    { config: { sponsor: 'required' }, schema: { tags: ['sponsors'], params: sponsorCodeParam, response: { 200: listResponse(sponsorGroup) } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { tags: ['sponsors'], params: sponsorCodeParam, response: { 200: listResponse(sponsorGroup) } },
+    },
     async (request) => {
       const data = await repo.listGroups(app.db, request.sponsor!.id);
       return { data, total: data.length };
@@ -26,7 +29,10 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/sponsors/template/:sponsorCode',
-    { config: { sponsor: 'required' }, schema: { tags: ['sponsors'], params: sponsorCodeParam, response: { 200: listResponse(template) } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { tags: ['sponsors'], params: sponsorCodeParam, response: { 200: listResponse(template) } },
+    },
     async (request) => {
       const data = await repo.listTemplates(app.db, request.sponsor!.id);
       return { data, total: data.length };

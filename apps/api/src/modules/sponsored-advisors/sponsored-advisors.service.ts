@@ -14,9 +14,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, SponsorRef } from '../../plugins/types.js';
-import { changes, checkGroup, iso, page, pick, userSearchCondition } from '../advisors/people-common.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import { flagValues, personFields } from '../people-common/person-item.js';
+import { changes, checkGroup, iso, page, pick, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './sponsored-advisors.repo.js';
 
 const TARGET = 'sponsored_advisor';

@@ -10,8 +10,6 @@ import { badRequest } from '../../lib/errors.js';
  * collaborators): search conditions, group checks, change logs and row mapping.
  */
 
-/** "Contains" pattern for ILIKE (served by the pg_trgm indexes), with wildcards escaped. */
-
 export type PeopleSearchField = 'all' | 'email' | 'firstName' | 'lastName' | 'name' | 'id' | 'status' | 'title';
 
 /** The WHERE part of a people search on `users` (plus an optional title column). */
