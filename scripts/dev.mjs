@@ -6,6 +6,8 @@ const children = [
   spawn(bin('tsx'), ['watch', 'apps/api/src/server.ts'], { stdio: 'inherit', cwd: root }),
   spawn(bin('vite'), [], { stdio: 'inherit', cwd: `${root}apps/web` }),
 ];
-const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -28,8 +28,15 @@ export function webIsStale() {
   const index = join(root, 'apps/web/dist/index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  const sources = [join(root, 'apps/web/src'), join(root, 'apps/web/index.html'), join(root, 'apps/web/vite.config.ts'), join(root, 'packages/contract/src')];
-  return sources.some((s) => (existsSync(s) && statSync(s).isDirectory() ? newestMtime(s) : existsSync(s) ? statSync(s).mtimeMs : 0) > built);
+  const sources = [
+    join(root, 'apps/web/src'),
+    join(root, 'apps/web/index.html'),
+    join(root, 'apps/web/vite.config.ts'),
+    join(root, 'packages/contract/src'),
+  ];
+  return sources.some(
+    (s) => (existsSync(s) && statSync(s).isDirectory() ? newestMtime(s) : existsSync(s) ? statSync(s).mtimeMs : 0) > built,
+  );
 }
 
 export const buildWeb = () => run('npm', ['run', 'build', '--silent']);

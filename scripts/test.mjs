@@ -39,13 +39,17 @@ if (!existsSync(CHROMIUM)) {
       process.exit(1);
     }
   } else {
-    console.error("The browser journeys need Debian's Chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`, then npm test again.");
+    console.error(
+      "The browser journeys need Debian's Chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`, then npm test again.",
+    );
     process.exit(1);
   }
 }
 
 console.log('▶ Browser journeys (Playwright, Chromium)');
-const e2eCode = await run(bin('playwright'), ['test', '--reporter=list,json'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } });
+const e2eCode = await run(bin('playwright'), ['test', '--reporter=list,json'], {
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+});
 if (existsSync(playwrightJson)) {
   const r = JSON.parse(readFileSync(playwrightJson, 'utf8'));
   passed += r.stats.expected + (r.stats.flaky ?? 0);

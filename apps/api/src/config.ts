@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 /** Every environment variable the API reads (DESIGN section 4), parsed in one place. */
 const envSchema = z.object({

@@ -16,7 +16,9 @@ await migrate(database);
 // The app-integration catalogue is product data: every start makes sure it is there.
 await ensureCatalog(database.db);
 const admin = await ensureStaffAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-const demo = config.demoData ? await seedDemoIfEmpty(database.db, { adminPassword: admin.generatedPassword ?? config.ADMIN_PASSWORD }) : null;
+const demo = config.demoData
+  ? await seedDemoIfEmpty(database.db, { adminPassword: admin.generatedPassword ?? config.ADMIN_PASSWORD })
+  : null;
 const app = await buildApp({ config, database, logger: true });
 await app.listen({ port: config.PORT, host: config.HOST });
 // Every instance runs the outbox worker; FOR UPDATE SKIP LOCKED keeps them from sending a message twice.

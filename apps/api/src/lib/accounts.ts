@@ -1,4 +1,4 @@
-import { STATUS, type ServerMessage } from '@vault/contract';
+import { type ServerMessage, STATUS } from '@vault/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
@@ -34,12 +34,16 @@ const fullName = (a: AccountRef) => `${a.firstName} ${a.lastName}`.trim();
 
 export async function revokeSessions(db: Db, userIds: number[]) {
   if (userIds.length === 0) return;
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
 }
 
 /** Activation sends statusId 1 (specification section 4); deactivation 2. Archived accounts stay archived. */
 export async function setAccountStatus(db: Db, ctx: Ctx, account: AccountRef, statusId: 1 | 2): Promise<ServerMessage> {
-  if (account.statusId === STATUS.archived) throw conflict(`${fullName(account)}'s vault is archived; it cannot be activated or deactivated.`);
+  if (account.statusId === STATUS.archived)
+    throw conflict(`${fullName(account)}'s vault is archived; it cannot be activated or deactivated.`);
   if (account.statusId === statusId) {
     return done(`${fullName(account)} is already ${statusId === STATUS.active ? 'active' : 'inactive'}.`);
   }
@@ -60,7 +64,14 @@ export async function setAccountStatus(db: Db, ctx: Ctx, account: AccountRef, st
 
 export async function sendPasswordReset(db: Db, ctx: Ctx & { publicUrl: string }, account: AccountRef): Promise<ServerMessage> {
   if (account.statusId !== STATUS.active) throw conflict(`${fullName(account)} is not active; send an activation e-mail instead.`);
-  await sendPasswordLink(db, { publicUrl: ctx.publicUrl, userId: account.id, email: account.email, firstName: account.firstName, sponsorId: ctx.sponsorId, purpose: 'reset' });
+  await sendPasswordLink(db, {
+    publicUrl: ctx.publicUrl,
+    userId: account.id,
+    email: account.email,
+    firstName: account.firstName,
+    sponsorId: ctx.sponsorId,
+    purpose: 'reset',
+  });
   await writeAudit(db, ctx.actor, {
     action: `${ctx.targetType}.password_reset`,
     sponsorId: ctx.sponsorId,
@@ -73,7 +84,14 @@ export async function sendPasswordReset(db: Db, ctx: Ctx & { publicUrl: string }
 
 export async function resendActivation(db: Db, ctx: Ctx & { publicUrl: string }, account: AccountRef): Promise<ServerMessage> {
   if (account.statusId !== STATUS.pending) throw conflict(`${fullName(account)} has already activated the account.`);
-  await sendPasswordLink(db, { publicUrl: ctx.publicUrl, userId: account.id, email: account.email, firstName: account.firstName, sponsorId: ctx.sponsorId, purpose: 'activation' });
+  await sendPasswordLink(db, {
+    publicUrl: ctx.publicUrl,
+    userId: account.id,
+    email: account.email,
+    firstName: account.firstName,
+    sponsorId: ctx.sponsorId,
+    purpose: 'activation',
+  });
   await writeAudit(db, ctx.actor, {
     action: `${ctx.targetType}.activation_email`,
     sponsorId: ctx.sponsorId,
@@ -92,7 +110,15 @@ export async function resetMfa(db: Db, ctx: Ctx, accounts: AccountRef[]): Promis
     await revokeSessions(db, ids);
   }
   for (const a of accounts) {
-    await writeAudit(db, ctx.actor, { action: `${ctx.targetType}.reset_mfa`, sponsorId: ctx.sponsorId, targetType: ctx.targetType, targetId: a.id, logJson: { email: a.email } });
+    await writeAudit(db, ctx.actor, {
+      action: `${ctx.targetType}.reset_mfa`,
+      sponsorId: ctx.sponsorId,
+      targetType: ctx.targetType,
+      targetId: a.id,
+      logJson: { email: a.email },
+    });
   }
-  return done(accounts.length === 1 ? `MFA was reset for ${accounts[0]!.email}.` : `MFA was reset for ${accounts.length} people.`, { count: accounts.length });
+  return done(accounts.length === 1 ? `MFA was reset for ${accounts[0]!.email}.` : `MFA was reset for ${accounts.length} people.`, {
+    count: accounts.length,
+  });
 }

@@ -10,11 +10,9 @@ export class AppError extends Error {
     super(message);
   }
 }
-export const badRequest = (message: string, details?: { field: string; message: string }[]) =>
-  new AppError(400, message, details);
+export const badRequest = (message: string, details?: { field: string; message: string }[]) => new AppError(400, message, details);
 export const unauthorized = (message = 'Please sign in.') => new AppError(401, message);
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, message);
 export const notFound = (what = 'The item') => new AppError(404, `${what} was not found.`);
-export const conflict = (message: string, details?: { field: string; message: string }[]) =>
-  new AppError(409, message, details);
+export const conflict = (message: string, details?: { field: string; message: string }[]) => new AppError(409, message, details);
 export const tooLarge = (message: string) => new AppError(413, message);

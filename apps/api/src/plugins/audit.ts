@@ -18,7 +18,10 @@ export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) && typeof v !== 'boolean' ? '[redacted]' : redact(v)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEY.test(k) && typeof v !== 'boolean' ? '[redacted]' : redact(v),
+      ]),
     );
   }
   return value;

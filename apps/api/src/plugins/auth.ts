@@ -2,7 +2,15 @@ import { SESSION_IDLE_MINUTES, STATUS } from '@vault/contract';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { appSettings, sessions, sponsorAdmins, sponsorAuthorizations, sponsorIntegrations, appIntegrations, users } from '../db/schema/index.js';
+import {
+  appIntegrations,
+  appSettings,
+  sessions,
+  sponsorAdmins,
+  sponsorAuthorizations,
+  sponsorIntegrations,
+  users,
+} from '../db/schema/index.js';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AuthUser } from './types.js';
@@ -19,7 +27,10 @@ export const xsrfTokenFor = (key: string, tokenHash: string) => hmac(key, `xsrf:
 
 async function loadServerKey(app: FastifyInstance): Promise<string> {
   if (app.config.SESSION_SECRET) return app.config.SESSION_SECRET;
-  await app.db.insert(appSettings).values({ key: 'xsrf_key', value: randomToken(48) }).onConflictDoNothing();
+  await app.db
+    .insert(appSettings)
+    .values({ key: 'xsrf_key', value: randomToken(48) })
+    .onConflictDoNothing();
   const [row] = await app.db.select().from(appSettings).where(eq(appSettings.key, 'xsrf_key'));
   return row!.value;
 }
@@ -45,7 +56,9 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, server
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(sponsorAdmins, eq(sponsorAdmins.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
+    );
   if (!row || row.user.statusId !== STATUS.active) throw unauthorized(SESSION_ENDED);
   if (MUTATING.has(request.method)) {
     const sent = request.headers[XSRF_HEADER];
@@ -117,7 +130,12 @@ export default fp(
       if (mode === 'public' || !request.routeOptions.url) return;
       if (mode === 'integration') {
         request.integration = await integrationCaller(app, request);
-        request.actor = { userId: null, email: `integration:${request.integration.integrationCode}`, sponsorId: request.integration.sponsorId, ip: request.ip };
+        request.actor = {
+          userId: null,
+          email: `integration:${request.integration.integrationCode}`,
+          sponsorId: request.integration.sponsorId,
+          ip: request.ip,
+        };
         return;
       }
       const user = await sessionUser(app, request, serverKey);

@@ -51,13 +51,11 @@ export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof AppError) {
-        return reply
-          .status(err.statusCode)
-          .send({
-            message: err.message,
-            ...(err.details ? { details: err.details } : {}),
-            ...(err.errorMsg ? { errorMsg: err.errorMsg } : {}),
-          });
+        return reply.status(err.statusCode).send({
+          message: err.message,
+          ...(err.details ? { details: err.details } : {}),
+          ...(err.errorMsg ? { errorMsg: err.errorMsg } : {}),
+        });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const details = validationDetails(err as never);

@@ -18,8 +18,12 @@ export const sponsorIntegrations = pgTable(
   'sponsor_integrations',
   {
     id: serial().primaryKey(),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
-    integrationId: integer().notNull().references(() => appIntegrations.id, { onDelete: 'restrict' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
+    integrationId: integer()
+      .notNull()
+      .references(() => appIntegrations.id, { onDelete: 'restrict' }),
     config: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     enabled: boolean().notNull().default(true),
     apiKeyHash: text().notNull().unique(),
@@ -35,8 +39,12 @@ export const sponsorAuthorizations = pgTable(
   'sponsor_authorizations',
   {
     id: serial().primaryKey(),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
-    sponsorIntegrationId: integer().notNull().references(() => sponsorIntegrations.id, { onDelete: 'cascade' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
+    sponsorIntegrationId: integer()
+      .notNull()
+      .references(() => sponsorIntegrations.id, { onDelete: 'cascade' }),
     scopes: text().array().notNull().default([]),
     expiresAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),

@@ -9,7 +9,9 @@ export const invitations = pgTable(
   'invitations',
   {
     id: serial().primaryKey(),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
     type: text().$type<'strict' | 'open'>().notNull(),
     inviteCode: text().notNull(),
     max: integer().notNull().default(1),
@@ -43,7 +45,9 @@ export const invitationRedemptions = pgTable(
   'invitation_redemptions',
   {
     id: serial().primaryKey(),
-    invitationId: integer().notNull().references(() => invitations.id, { onDelete: 'cascade' }),
+    invitationId: integer()
+      .notNull()
+      .references(() => invitations.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     redeemedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

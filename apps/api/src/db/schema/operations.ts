@@ -9,7 +9,9 @@ export const failedUploads = pgTable(
   'failed_uploads',
   {
     id: serial().primaryKey(),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
     vaultId: integer().references(() => vaults.id, { onDelete: 'set null' }),
     holderUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     fileName: text().notNull(),
@@ -83,7 +85,9 @@ export const emailOutbox = pgTable(
 /** A previewed CSV import: rows are kept so that the confirm imports exactly what was previewed, once. */
 export const importJobs = pgTable('import_jobs', {
   id: uuid().primaryKey().defaultRandom(),
-  sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'cascade' }),
+  sponsorId: integer()
+    .notNull()
+    .references(() => sponsors.id, { onDelete: 'cascade' }),
   kind: text().$type<'vault_holders' | 'invitations'>().notNull(),
   status: text().$type<'previewed' | 'imported' | 'failed'>().notNull().default('previewed'),
   fileName: text().notNull(),

@@ -30,8 +30,12 @@ export const packageSponsor = pgTable(
   'package_sponsor',
   {
     id: serial().primaryKey(),
-    packageId: integer().notNull().references(() => basePackages.id, { onDelete: 'restrict' }),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
+    packageId: integer()
+      .notNull()
+      .references(() => basePackages.id, { onDelete: 'restrict' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
     priceSaleCents: bigint({ mode: 'number' }).notNull(),
     ...stamps,
   },

@@ -8,8 +8,13 @@ export const sponsorAdmins = pgTable(
   'sponsor_admins',
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
+    userId: integer()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
     groupId: integer().references(() => sponsorGroups.id, { onDelete: 'set null' }),
     title: text(),
     hasCorporateVaultAccess: boolean().notNull().default(false),
@@ -36,7 +41,9 @@ export const sponsorAdmins = pgTable(
 
 /** Trusted collaborators: global advisors (users with role 'advisor'). */
 export const advisors = pgTable('advisors', {
-  userId: integer().primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   ownerEmail: text(),
   ...stamps,
 });
@@ -46,8 +53,12 @@ export const sponsoredAdvisors = pgTable(
   'sponsored_advisors',
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => advisors.userId, { onDelete: 'cascade' }),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
+    userId: integer()
+      .notNull()
+      .references(() => advisors.userId, { onDelete: 'cascade' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
     groupId: integer().references(() => sponsorGroups.id, { onDelete: 'restrict' }),
     ownerEmail: text(),
     permissions: text().array().notNull().default([]),

@@ -12,7 +12,10 @@ export const sponsors = pgTable(
     contactName: text(),
     contactEmail: text(),
     contactPhone: text(),
-    statusId: integer().notNull().default(1).references(() => statuses.id),
+    statusId: integer()
+      .notNull()
+      .default(1)
+      .references(() => statuses.id),
     hasCategory: boolean().notNull().default(false),
     ...stamps,
   },
@@ -26,7 +29,9 @@ export const sponsorCategories = pgTable(
   'sponsor_categories',
   {
     id: serial().primaryKey(),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'cascade' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     ...stamps,
   },
@@ -38,7 +43,9 @@ export const sponsorGroups = pgTable(
   'sponsor_groups',
   {
     id: serial().primaryKey(),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'cascade' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     code: text().notNull(),
     parentId: integer().references((): AnyPgColumn => sponsorGroups.id, { onDelete: 'restrict' }),
@@ -52,7 +59,9 @@ export const templates = pgTable(
   'templates',
   {
     id: serial().primaryKey(),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'cascade' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     folders: jsonb().$type<string[]>().notNull().default([]),
     ...stamps,

@@ -22,7 +22,10 @@ export const users = pgTable(
     middleName: text(),
     lastName: text().notNull(),
     passwordHash: text(),
-    statusId: integer().notNull().default(3).references(() => statuses.id),
+    statusId: integer()
+      .notNull()
+      .default(3)
+      .references(() => statuses.id),
     mfaEnabled: boolean().notNull().default(false),
     mfaSecret: text(),
     testAccount: boolean().notNull().default(false),
@@ -47,7 +50,9 @@ export const sessions = pgTable(
   {
     id: serial().primaryKey(),
     tokenHash: text().notNull().unique(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -63,7 +68,9 @@ export const passwordTokens = pgTable(
   'password_tokens',
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull().unique(),
     purpose: text().$type<'activation' | 'reset'>().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -11,8 +11,12 @@ export const TAGS = ['individual', 'business', 'family'] as const;
 
 /** Vault holders: users with role 'vault_holder'; the row carries what only holders have. */
 export const vaultHolders = pgTable('vault_holders', {
-  userId: integer().primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sponsorId: integer()
+    .notNull()
+    .references(() => sponsors.id, { onDelete: 'restrict' }),
   organizationName: text(),
   ...stamps,
 });
@@ -25,8 +29,13 @@ export const vaults = pgTable(
   'vaults',
   {
     id: serial().primaryKey(),
-    holderUserId: integer().notNull().unique().references(() => vaultHolders.userId, { onDelete: 'cascade' }),
-    sponsorId: integer().notNull().references(() => sponsors.id, { onDelete: 'restrict' }),
+    holderUserId: integer()
+      .notNull()
+      .unique()
+      .references(() => vaultHolders.userId, { onDelete: 'cascade' }),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
     packageId: integer(),
     license: text().$type<(typeof LICENSES)[number]>().notNull().default('trial'),
     tag: text().$type<(typeof TAGS)[number]>().notNull().default('individual'),
@@ -58,8 +67,12 @@ export const vaults = pgTable(
 export const vaultAdvisors = pgTable(
   'vault_advisors',
   {
-    vaultId: integer().notNull().references(() => vaults.id, { onDelete: 'cascade' }),
-    advisorUserId: integer().notNull().references(() => advisors.userId, { onDelete: 'cascade' }),
+    vaultId: integer()
+      .notNull()
+      .references(() => vaults.id, { onDelete: 'cascade' }),
+    advisorUserId: integer()
+      .notNull()
+      .references(() => advisors.userId, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.vaultId, t.advisorUserId] }), index('vault_advisors_advisor_idx').on(t.advisorUserId)],
 );
@@ -68,7 +81,9 @@ export const documents = pgTable(
   'documents',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    vaultId: integer().notNull().references(() => vaults.id, { onDelete: 'cascade' }),
+    vaultId: integer()
+      .notNull()
+      .references(() => vaults.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     sizeBytes: bigint({ mode: 'number' }).notNull(),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

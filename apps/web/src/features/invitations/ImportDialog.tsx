@@ -56,8 +56,8 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
       setError(null);
       upload.reset();
     }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reset on open only
-  }, [opened]);
+    // TanStack Query's reset is stable, so this runs when the dialog opens, not on every render.
+  }, [opened, upload.reset]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -87,8 +87,8 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm">
-              A CSV file (at most 10 MB and 100,000 rows) whose first line names the columns. Each line is one invitation; a line with
-              an e-mail and no code is a strict invitation, a line with a code is an open one.
+              A CSV file (at most 10 MB and 100,000 rows) whose first line names the columns. Each line is one invitation; a line with an
+              e-mail and no code is a strict invitation, a line with a code is an open one.
             </Text>
             <Code block fz="xs">
               {`${INVITATION_CSV_COLUMNS.join(',')}\nstrict,jane@example.com,Jane,Doe,,,2026-12-31,Basic,en,false\nopen,,,,SPRING26,100,2026-12-31,Basic,en,false`}
@@ -120,7 +120,12 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
         </form>
       ) : (
         <Stack gap="md">
-          <Alert color={STATUS_COLOR[result.migrationStatus]} variant="light" title={`Migration status: ${result.migrationStatus}`} role="status">
+          <Alert
+            color={STATUS_COLOR[result.migrationStatus]}
+            variant="light"
+            title={`Migration status: ${result.migrationStatus}`}
+            role="status"
+          >
             {result.message}
           </Alert>
           <Stack gap={6}>

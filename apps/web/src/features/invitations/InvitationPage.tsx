@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconMailForward, IconPlus, IconSearch, IconStar, IconStarFilled, IconUpload, IconX } from '@tabler/icons-react';
 import { INVITATION_SEARCH_FIELDS, INVITATION_SEARCH_LABELS, type Invitation } from '@vault/contract';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ColumnsMenu } from '../../components/ColumnsMenu';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
@@ -35,7 +35,12 @@ const searchOptions = INVITATION_SEARCH_FIELDS.map((f) => ({ value: f, label: IN
 
 /** A date in the specification's format, the time dimmed on a second line. */
 function When({ value }: { value: string | null }) {
-  if (!value) return <Text size="sm" c="dimmed">—</Text>;
+  if (!value)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   const [date, ...time] = formatDateTime(value).split(' ');
   return (
     <Stack gap={0}>
@@ -94,141 +99,166 @@ export function InvitationPage() {
     setDefault.mutate(
       { id: inv.id, isDefault: true },
       {
-        onSuccess: (saved) => notifications.show({ color: 'teal', title: 'Default invite code', message: `${saved.inviteCode} is now the default invite code.` }),
+        onSuccess: (saved) =>
+          notifications.show({
+            color: 'teal',
+            title: 'Default invite code',
+            message: `${saved.inviteCode} is now the default invite code.`,
+          }),
         onError: (err) => void alert({ message: errorMessage(err) }),
       },
     );
 
-  const columns = useMemo<DataTableColumn<Invitation>[]>(
-    () => [
-      {
-        accessor: 'code',
-        title: 'Code',
-        hidden: !list.isVisible('code'),
-        render: (inv) => (
-          <Text size="sm" ff="monospace" fw={500}>
-            {inv.inviteCode}
-          </Text>
-        ),
-      },
-      {
-        accessor: 'type',
-        title: 'Type',
-        hidden: !list.isVisible('type'),
-        noWrap: true,
-        render: (inv) => (
-          <Text size="sm" c={inv.type === 'open' ? 'grape.8' : 'cyan.8'} fw={500}>
-            {inv.type}
-          </Text>
-        ),
-      },
-      {
-        accessor: 'email',
-        title: 'E-mail',
-        hidden: !list.isVisible('email'),
-        cellsStyle: () => ({ overflowWrap: 'anywhere', minWidth: 170 }),
-        render: (inv) =>
-          inv.type === 'open' ? (
-            <Stack gap={0}>
-              <Text size="sm" c="dimmed" fs="italic">
-                open
-              </Text>
-              {inv.email && (
-                <Text size="xs" c="dimmed">
-                  {inv.email}
-                </Text>
-              )}
-            </Stack>
-          ) : (
-            <Stack gap={0}>
-              <Text size="sm">{inv.email}</Text>
-              <Text size="xs" c="dimmed">
-                {[inv.firstName, inv.lastName].filter(Boolean).join(' ')}
-              </Text>
-            </Stack>
-          ),
-      },
-      { accessor: 'package', title: 'Package', hidden: !list.isVisible('package'), render: (inv) => inv.packageName ?? '—' },
-      {
-        accessor: 'uses',
-        title: 'Uses',
-        hidden: !list.isVisible('uses'),
-        noWrap: true,
-        render: (inv) => `${inv.uses} of ${inv.max}`,
-      },
-      { accessor: 'expires', title: 'Expires', hidden: !list.isVisible('expires'), noWrap: true, render: (inv) => <When value={inv.expireTime} /> },
-      { accessor: 'created', title: 'Created', hidden: !list.isVisible('created'), noWrap: true, render: (inv) => <When value={inv.createdDate} /> },
-      {
-        accessor: 'default',
-        title: 'Default',
-        hidden: !list.isVisible('default'),
-        noWrap: true,
-        render: (inv) =>
-          inv.defaultInviteCode ? (
-            <Badge color="yellow" variant="light" leftSection={<IconStarFilled size={12} />} data-testid="default-badge" style={{ minWidth: 'max-content' }}>
-              Default
-            </Badge>
-          ) : inv.type === 'open' && inv.status === 'pending' ? (
-            <Tooltip label="Make this the default invite code">
-              <ActionIcon variant="subtle" color="gray" onClick={() => makeDefault(inv)} aria-label={`Make ${inv.inviteCode} the default invite code`}>
-                <IconStar size={16} />
-              </ActionIcon>
-            </Tooltip>
-          ) : (
-            <Text size="sm" c="dimmed">
-              —
+  // Built on every render: the action cells close over the latest mutation state and handlers.
+  const columns: DataTableColumn<Invitation>[] = [
+    {
+      accessor: 'code',
+      title: 'Code',
+      hidden: !list.isVisible('code'),
+      render: (inv) => (
+        <Text size="sm" ff="monospace" fw={500}>
+          {inv.inviteCode}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'type',
+      title: 'Type',
+      hidden: !list.isVisible('type'),
+      noWrap: true,
+      render: (inv) => (
+        <Text size="sm" c={inv.type === 'open' ? 'grape.8' : 'cyan.8'} fw={500}>
+          {inv.type}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'email',
+      title: 'E-mail',
+      hidden: !list.isVisible('email'),
+      cellsStyle: () => ({ overflowWrap: 'anywhere', minWidth: 170 }),
+      render: (inv) =>
+        inv.type === 'open' ? (
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed" fs="italic">
+              open
             </Text>
-          ),
-      },
-      { accessor: 'testAccount', title: 'Test', hidden: !list.isVisible('testAccount'), render: (inv) => (inv.testAccount ? 'Yes' : 'No') },
-      {
-        accessor: 'status',
-        title: 'Status',
-        hidden: !list.isVisible('status'),
-        noWrap: true,
-        render: (inv) => (
-          <Badge color={STATUS_COLOR[inv.status]} variant="dot" size="sm" style={{ minWidth: 'max-content' }}>
-            {inv.status}
-          </Badge>
+            {inv.email && (
+              <Text size="xs" c="dimmed">
+                {inv.email}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Stack gap={0}>
+            <Text size="sm">{inv.email}</Text>
+            <Text size="xs" c="dimmed">
+              {[inv.firstName, inv.lastName].filter(Boolean).join(' ')}
+            </Text>
+          </Stack>
         ),
-      },
-      {
-        accessor: 'actions',
-        title: '',
-        render: (inv) => (
-          <Group gap={6} justify="flex-start" wrap="nowrap">
-            <Tooltip label="Edit">
+    },
+    { accessor: 'package', title: 'Package', hidden: !list.isVisible('package'), render: (inv) => inv.packageName ?? '—' },
+    {
+      accessor: 'uses',
+      title: 'Uses',
+      hidden: !list.isVisible('uses'),
+      noWrap: true,
+      render: (inv) => `${inv.uses} of ${inv.max}`,
+    },
+    {
+      accessor: 'expires',
+      title: 'Expires',
+      hidden: !list.isVisible('expires'),
+      noWrap: true,
+      render: (inv) => <When value={inv.expireTime} />,
+    },
+    {
+      accessor: 'created',
+      title: 'Created',
+      hidden: !list.isVisible('created'),
+      noWrap: true,
+      render: (inv) => <When value={inv.createdDate} />,
+    },
+    {
+      accessor: 'default',
+      title: 'Default',
+      hidden: !list.isVisible('default'),
+      noWrap: true,
+      render: (inv) =>
+        inv.defaultInviteCode ? (
+          <Badge
+            color="yellow"
+            variant="light"
+            leftSection={<IconStarFilled size={12} />}
+            data-testid="default-badge"
+            style={{ minWidth: 'max-content' }}
+          >
+            Default
+          </Badge>
+        ) : inv.type === 'open' && inv.status === 'pending' ? (
+          <Tooltip label="Make this the default invite code">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={() => makeDefault(inv)}
+              aria-label={`Make ${inv.inviteCode} the default invite code`}
+            >
+              <IconStar size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    { accessor: 'testAccount', title: 'Test', hidden: !list.isVisible('testAccount'), render: (inv) => (inv.testAccount ? 'Yes' : 'No') },
+    {
+      accessor: 'status',
+      title: 'Status',
+      hidden: !list.isVisible('status'),
+      noWrap: true,
+      render: (inv) => (
+        <Badge color={STATUS_COLOR[inv.status]} variant="dot" size="sm" style={{ minWidth: 'max-content' }}>
+          {inv.status}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: '',
+      render: (inv) => (
+        <Group gap={6} justify="flex-start" wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit invitation ${inv.type === 'strict' ? inv.email : inv.inviteCode}`}
+              onClick={() => {
+                setEditing(inv);
+                setFormOpened(true);
+              }}
+            >
+              <IconEdit size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {inv.email && (
+            <Tooltip label={inv.status === 'pending' ? 'Resend the invitation e-mail' : `Cannot resend: ${inv.status}`}>
               <ActionIcon
-                variant="subtle"
-                aria-label={`Edit invitation ${inv.type === 'strict' ? inv.email : inv.inviteCode}`}
-                onClick={() => {
-                  setEditing(inv);
-                  setFormOpened(true);
-                }}
+                variant="light"
+                disabled={resendingId !== null || inv.status !== 'pending'}
+                loading={resendingId === inv.id}
+                onClick={() => doResend(inv)}
+                aria-label={`Resend invitation to ${inv.email}`}
               >
-                <IconEdit size={18} />
+                <IconMailForward size={18} />
               </ActionIcon>
             </Tooltip>
-            {inv.email && (
-              <Tooltip label={inv.status === 'pending' ? 'Resend the invitation e-mail' : `Cannot resend: ${inv.status}`}>
-                <ActionIcon
-                  variant="light"
-                  disabled={resendingId !== null || inv.status !== 'pending'}
-                  loading={resendingId === inv.id}
-                  onClick={() => doResend(inv)}
-                  aria-label={`Resend invitation to ${inv.email}`}
-                >
-                  <IconMailForward size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
-        ),
-      },
-    ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: handlers are stable enough per render of the list
-    [list.isVisible, resendingId, setDefault.isPending],
-  );
+          )}
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -237,7 +267,12 @@ export function InvitationPage() {
         description="Invite people to open a vault: one person at a time (strict) or many through a shared open code."
         actions={
           <>
-            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImportOpened(true)} disabled={sponsorId === 0}>
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setImportOpened(true)}
+              disabled={sponsorId === 0}
+            >
               Import CSV
             </Button>
             <Button
@@ -305,7 +340,13 @@ export function InvitationPage() {
         page={list.page}
         onPageChange={list.setPage}
         fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its invitations.' : list.search ? 'No invitation matches this search.' : 'No invitations yet.'}
+        noRecordsText={
+          sponsorId === 0
+            ? 'Choose a portal to see its invitations.'
+            : list.search
+              ? 'No invitation matches this search.'
+              : 'No invitations yet.'
+        }
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Invitations"
       />

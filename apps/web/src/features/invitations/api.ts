@@ -1,4 +1,4 @@
-import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Invitation,
   InvitationBody,
@@ -80,7 +80,11 @@ export function markDefaultInCache(qc: QueryClient, sponsorId: number, id: numbe
       ? {
           ...old,
           data: old.data.map((inv) =>
-            inv.id === id ? { ...inv, defaultInviteCode: isDefault } : isDefault && inv.defaultInviteCode ? { ...inv, defaultInviteCode: false } : inv,
+            inv.id === id
+              ? { ...inv, defaultInviteCode: isDefault }
+              : isDefault && inv.defaultInviteCode
+                ? { ...inv, defaultInviteCode: false }
+                : inv,
           ),
         }
       : old,

@@ -37,7 +37,11 @@ describe('markDefaultInCache', () => {
     qc.setQueryData<ListResponse<Invitation>>(page2, { data: [inv(3)], total: 3 });
     qc.setQueryData<ListResponse<Invitation>>(other, { data: [inv(9, true)], total: 1 });
     markDefaultInCache(qc, 7, 3);
-    const defaults = (key: readonly unknown[]) => qc.getQueryData<ListResponse<Invitation>>(key)!.data.filter((i) => i.defaultInviteCode).map((i) => i.id);
+    const defaults = (key: readonly unknown[]) =>
+      qc
+        .getQueryData<ListResponse<Invitation>>(key)!
+        .data.filter((i) => i.defaultInviteCode)
+        .map((i) => i.id);
     expect(defaults(page1)).toEqual([]);
     expect(defaults(page2)).toEqual([3]);
     expect(defaults(other)).toEqual([9]);

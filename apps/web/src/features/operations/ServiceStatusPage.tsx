@@ -98,7 +98,12 @@ export function ServiceStatusPage() {
                       <Icon size={18} color={`var(--mantine-color-${STATE_COLOR[c.state]}-6)`} />
                       <Text fw={600}>{c.label}</Text>
                     </Group>
-                    <Badge color={STATE_COLOR[c.state]} variant="light" style={{ flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
+                    <Badge
+                      color={STATE_COLOR[c.state]}
+                      variant="light"
+                      style={{ flexShrink: 0 }}
+                      styles={{ label: { overflow: 'visible' } }}
+                    >
                       {STATE_LABEL[c.state]}
                     </Badge>
                   </Group>
