@@ -39,4 +39,4 @@ export function webIsStale() {
   );
 }
 
-export const buildWeb = () => run('npm', ['run', 'build', '--silent']);
+export const buildWeb = () => run('npm', ['run', 'build', '-w', '@vault/web', '--silent']);

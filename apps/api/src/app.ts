@@ -14,7 +14,9 @@ import { modules } from './modules/index.js';
 import audit from './plugins/audit-context.js';
 import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
+import health from './plugins/health.js';
 import openapi from './plugins/openapi.js';
+import { requestLogController } from './plugins/request-log.js';
 import tenant from './plugins/tenant.js';
 
 export interface AppOptions {
@@ -23,6 +25,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where logs go when logger is true (tests read them). */
   logStream?: { write(line: string): void };
+  /** Level of the one line logged per request: info in production, debug when run from source. */
+  requestLogLevel?: 'info' | 'debug';
 }
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -30,7 +34,13 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Request logs name the path, never a token (set-password links carry one in the query). */
 const redactUrl = (url: string) => url.replace(/([?&](token|key)=)[^&]*/gi, '$1[redacted]');
 
-export async function buildApp({ config, database, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  logStream,
+  requestLogLevel = 'info',
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === true
@@ -43,6 +53,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
             },
           }
         : logger,
+    logController: requestLogController(requestLogLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     requestIdHeader: 'x-request-id',
@@ -92,15 +103,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
     if (closing) reply.header('connection', 'close');
   });
 
-  app.get('/api/health', { config: { auth: 'public' } }, async (_request, reply) => {
-    const started = performance.now();
-    try {
-      await database.query('select 1');
-      return { status: 'ok', database: 'ok', latencyMs: Math.round(performance.now() - started) };
-    } catch {
-      return reply.status(503).send({ status: 'error', database: 'unreachable' });
-    }
-  });
+  await app.register(health);
 
   for (const module of modules) await app.register(module);
 

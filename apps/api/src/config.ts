@@ -8,6 +8,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Vault Admin Portal <no-reply@vault.local>'),
   PUBLIC_URL: z.string().url().optional(),

@@ -3,23 +3,30 @@ import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { migrate } from './db/migrate.js';
-import { ensureStaffAdmin } from './db/seed/admin.js';
-import { ensureCatalog } from './db/seed/catalog.js';
-import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { prepareDatabase } from './db/seed/first-start.js';
+import { describeError } from './lib/safe-error.js';
 import { createMailWorker } from './mail/worker.js';
+
+/** Longest wait for running requests on SIGTERM before their connections are cut (then exit 1). */
+const SHUTDOWN_GRACE_MS = 8_000;
+
+// Whatever stops the process prints no query parameters (they may hold a password hash).
+const crash = (err: unknown) => {
+  console.error(`Vault Admin Portal stopped on an error: ${describeError(err)}`);
+  process.exit(1);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 
 const config = loadConfig();
 if (!config.DATABASE_URL) mkdirSync(resolve(config.DATA_DIR), { recursive: true });
-const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: resolve(config.DATA_DIR) });
-await migrate(database);
-// The app-integration catalogue is product data: every start makes sure it is there.
-await ensureCatalog(database.db);
-const admin = await ensureStaffAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-const demo = config.demoData
-  ? await seedDemoIfEmpty(database.db, { adminPassword: admin.generatedPassword ?? config.ADMIN_PASSWORD })
-  : null;
-const app = await buildApp({ config, database, logger: true });
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: resolve(config.DATA_DIR) },
+);
+const { admin, demo } = await prepareDatabase(database, config);
+// Run from source (npm start, npm run dev) a request is a debug line; compiled, an info line.
+const fromSource = import.meta.url.endsWith('.ts');
+const app = await buildApp({ config, database, logger: true, requestLogLevel: fromSource ? 'debug' : 'info' });
 await app.listen({ port: config.PORT, host: config.HOST });
 // Every instance runs the outbox worker; FOR UPDATE SKIP LOCKED keeps them from sending a message twice.
 const mail = createMailWorker({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log.child({ component: 'mail' }) });
@@ -40,15 +47,23 @@ const lines = [
 console.log(lines.join('\n'));
 
 let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing running requests');
-    // Fastify answers 503 to new requests while close() waits for the running ones.
-    await mail.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing running requests');
+  let forced = false;
+  const deadline = setTimeout(() => {
+    forced = true;
+    app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period: closing their connections');
+    app.server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  deadline.unref();
+  // close() stops accepting at once, answers 503 to requests arriving on open connections, and
+  // resolves when the running ones (an import's transaction included) have finished.
+  await Promise.all([app.close(), mail.stop()]);
+  clearTimeout(deadline);
+  await database.close();
+  app.log.info({ signal }, 'stopped');
+  process.exit(forced ? 1 : 0);
 }
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal).catch(crash));

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { stamps } from './common.js';
 import { packageSponsor } from './packages.js';
 import { advisors } from './people.js';
@@ -90,3 +103,14 @@ export const documents = pgTable(
   },
   (t) => [index('documents_vault_idx').on(t.vaultId)],
 );
+
+/**
+ * A portal's vault-list version, raised (from a sequence that never repeats) after every change to
+ * its holders: each instance keeps large list totals only while the version it counted at holds, so
+ * a change made through one instance shows in every other's totals at once.
+ */
+export const vaultListVersionSeq = pgSequence('vault_list_version_seq');
+export const vaultListVersions = pgTable('vault_list_versions', {
+  sponsorId: integer().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+});

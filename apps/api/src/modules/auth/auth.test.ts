@@ -156,7 +156,9 @@ describe('tenant access', () => {
 describe('server basics', () => {
   it('answers unknown API routes with JSON 404 and sets security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.json()).toMatchObject({ status: 'ok', database: 'ok' });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("base-uri 'none'");

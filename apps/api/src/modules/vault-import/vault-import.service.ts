@@ -148,7 +148,7 @@ export async function preview(ctx: Ctx, request: FastifyRequest): Promise<Import
  */
 export async function confirm(ctx: Ctx, body: { jobId: string; sendActivationEmail?: boolean }): Promise<ImportResult> {
   try {
-    return await changing(ctx.sponsor.id, confirmInTransaction(ctx, body));
+    return await changing(ctx.sponsor.id, confirmInTransaction(ctx, body), ctx.db);
   } catch (err) {
     // Drizzle wraps driver errors; a constraint refusing a row means nothing was imported.
     const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;

@@ -73,6 +73,7 @@ export function setStatus(ctx: Ctx, body: { id: number; statusId: 1 | 2 }): Prom
   return changing(
     ctx.sponsor.id,
     ctx.db.transaction(async (tx) => setAccountStatus(tx, actionCtx(ctx), await holderOr404(tx, ctx, body.id), body.statusId)),
+    ctx.db,
   );
 }
 
@@ -125,6 +126,7 @@ export function archive(ctx: Ctx, vaultId: number, reason: string): Promise<Serv
         { vaultId, documents },
       );
     }),
+    ctx.db,
   );
 }
 
@@ -153,6 +155,7 @@ export function remove(ctx: Ctx, vaultId: number): Promise<ServerMessage> {
       });
       return done(`${h.firstName} ${h.lastName} and the vault were deleted.`, { vaultId });
     }),
+    ctx.db,
   );
 }
 
@@ -245,5 +248,6 @@ export async function bulk(ctx: Ctx, body: BulkBody): Promise<BulkResult> {
         results,
       };
     }),
+    ctx.db,
   );
 }

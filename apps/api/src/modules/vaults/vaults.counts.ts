@@ -1,22 +1,31 @@
 import type { Db } from '../../db/client.js';
 import { holderIdAt, pageIds, pageIdsFrom } from './vaults.list.repo.js';
+import { bumpListVersion, listVersion } from './vaults.versions.repo.js';
 
 /**
  * Counting a large portal (hundreds of thousands of holders) costs more than the page itself, so
- * large totals are kept for a few seconds; every change made here drops its portal's entries at
- * once. Small totals (under COUNT_CACHE_MIN, 1,000) are always counted exactly.
+ * large totals are kept for a few seconds. Small totals (under COUNT_CACHE_MIN, 1,000) are always
+ * counted exactly. Several instances may serve one PostgreSQL: a kept total is used only while its
+ * portal's list version (vault_list_versions, raised by `changing` after every change on any
+ * instance) is the one it was counted at, so a change shows in every instance's totals at once.
+ * Without `db` (callers that have none) the totals are only dropped by this process's changes.
  */
 const COUNT_CACHE_MIN = 1000;
 const COUNT_CACHE_MS = 15_000;
-const countCache = new Map<string, { n: number; at: number }>();
+const countCache = new Map<string, { n: number; at: number; version: number }>();
 
-export async function cachedCount(key: string, count: () => Promise<number>): Promise<number> {
+/** The cache key's portal: `<sponsorId>|…`, or null for the all-portals view (`all|…`). */
+const sponsorOfKey = (key: string) => (key.startsWith('all|') ? null : Number(key.slice(0, key.indexOf('|'))));
+
+export async function cachedCount(key: string, count: () => Promise<number>, db?: Db): Promise<number> {
+  // Read before counting: a change committed meanwhile raises the version past the one kept here.
+  const version = db ? await listVersion(db, sponsorOfKey(key)) : 0;
   const hit = countCache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_CACHE_MS) return hit.n;
+  if (hit && hit.version === version && Date.now() - hit.at < COUNT_CACHE_MS) return hit.n;
   const n = await count();
   if (n >= COUNT_CACHE_MIN) {
     if (countCache.size > 2000) countCache.clear();
-    countCache.set(key, { n, at: Date.now() });
+    countCache.set(key, { n, at: Date.now(), version });
   } else countCache.delete(key);
   return n;
 }
@@ -32,13 +41,14 @@ export const setAnchorStrideForTests = (n: number) => {
   ANCHOR_STRIDE = n;
   anchorCache.clear();
 };
-const anchorCache = new Map<number, { at: number; ids: Map<number, number> }>();
+const anchorCache = new Map<number, { at: number; version: number; ids: Map<number, number> }>();
 
-function anchorsOf(sponsorId: number) {
+async function anchorsOf(db: Db, sponsorId: number) {
+  const version = await listVersion(db, sponsorId);
   let entry = anchorCache.get(sponsorId);
-  if (!entry || Date.now() - entry.at > COUNT_CACHE_MS) {
+  if (!entry || entry.version !== version || Date.now() - entry.at > COUNT_CACHE_MS) {
     if (anchorCache.size > 500) anchorCache.clear();
-    entry = { at: Date.now(), ids: new Map() };
+    entry = { at: Date.now(), version, ids: new Map() };
     anchorCache.set(sponsorId, entry);
   }
   return entry.ids;
@@ -47,7 +57,7 @@ function anchorsOf(sponsorId: number) {
 export async function unfilteredPage(db: Db, sponsorId: number, offset: number, limit: number): Promise<number[]> {
   const k = Math.floor(offset / ANCHOR_STRIDE);
   if (k === 0) return pageIds(db, sponsorId, { kind: 'all' }, offset, limit);
-  const anchors = anchorsOf(sponsorId);
+  const anchors = await anchorsOf(db, sponsorId);
   let anchor = anchors.get(k);
   if (anchor === undefined) {
     let j = k - 1;
@@ -67,11 +77,17 @@ export function invalidateCounts(sponsorId: number) {
   anchorCache.delete(sponsorId);
 }
 
-/** Runs a change and then forgets the portal's cached totals (after the commit, whatever the outcome). */
-export async function changing<T>(sponsorId: number, work: Promise<T>): Promise<T> {
+/**
+ * Runs a change and then forgets the portal's cached totals (after the commit, whatever the
+ * outcome); with `db`, it also raises the portal's list version so other instances forget theirs.
+ */
+export async function changing<T>(sponsorId: number, work: Promise<T>, db?: Db): Promise<T> {
   try {
     return await work;
   } finally {
     invalidateCounts(sponsorId);
+    // The change is committed whatever happens here: a failure only leaves other instances'
+    // totals as they were for at most COUNT_CACHE_MS.
+    if (db) await bumpListVersion(db, sponsorId).catch(() => {});
   }
 }

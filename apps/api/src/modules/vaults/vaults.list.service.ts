@@ -56,7 +56,7 @@ export async function list(
   const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
   const [rows, total] = await Promise.all([
     holdersByIds(db, ids),
-    q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : cachedCount(key, () => countHolders(db, sponsorId, filter)),
+    q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : cachedCount(key, () => countHolders(db, sponsorId, filter), db),
   ]);
   return {
     data: rows.map(toItem),

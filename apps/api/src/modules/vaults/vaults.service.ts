@@ -117,6 +117,7 @@ export async function create(ctx: Ctx, body: VaultCreateBody): Promise<VaultCrea
           : `The vault of ${body.firstName} ${body.lastName} is created.`,
       };
     }),
+    ctx.db,
   );
 }
 

@@ -8,13 +8,13 @@ interface Health {
   latencyMs?: number;
 }
 
-/** /health in the blank layout: the answer of GET /api/health. */
+/** /health in the blank layout: the answer of GET /api/health/ready (the server and its database). */
 export function Component() {
   const health = useQuery({
     queryKey: ['health'],
     queryFn: async () => {
       try {
-        return await api<Health>('GET', '/api/health');
+        return await api<Health>('GET', '/api/health/ready');
       } catch (err) {
         // 503 still carries the health body.
         if (err instanceof ApiError) return { status: 'error', database: 'unreachable' } as Health;
