@@ -1,6 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
+// Tests that start the real server as processes of its own run once, in their own project.
+const processTests = ['apps/api/src/**/*.process.test.ts'];
 const pg = process.env.TEST_DATABASE_URL;
 
 /**
@@ -21,10 +23,21 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
+          exclude: [...configDefaults.exclude, ...processTests],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'process',
+          // Several instances need PostgreSQL: that file joins when TEST_DATABASE_URL is set.
+          include: pg ? processTests : ['apps/api/src/server.signals.process.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       ...(pg
@@ -33,6 +46,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTests,
+                exclude: [...configDefaults.exclude, ...processTests],
                 environment: 'node',
                 env: { TEST_DB: 'pg' },
                 testTimeout: 30_000,

@@ -7,7 +7,10 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  */
 export function requestLogController(level: 'info' | 'debug'): LogController {
   return new (class extends LogController {
-    override incomingRequest() {}
+    // At trace only: what a request was doing when something went wrong, if asked for.
+    override incomingRequest(request: FastifyRequest) {
+      request.log.trace({ req: request }, 'incoming request');
+    }
 
     override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata: unknown) {
       if (error) return super.requestCompleted(error, request, reply, metadata as never);
