@@ -15,6 +15,7 @@ import audit from './plugins/audit-context.js';
 import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
+import { postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import tenant from './plugins/tenant.js';
 
 export interface AppOptions {
@@ -30,6 +31,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Request logs name the path, never a token (set-password links carry one in the query). */
 const redactUrl = (url: string) => url.replace(/([?&](token|key)=)[^&]*/gi, '$1[redacted]');
 
+const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({ config, database, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -44,7 +47,8 @@ export async function buildApp({ config, database, logger = false, logStream }: 
           }
         : logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A hop count trusts that many proxies next to us (Fastify's own rule for a number).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? hopsOf(config.TRUST_PROXY) : config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -74,10 +78,10 @@ export async function buildApp({ config, database, logger = false, logStream }: 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(errors);
-  await app.register(openapi);
+  await app.register(openapi, { ui: config.apiDocs });
   await app.register(auth);
   await app.register(tenant);
   await app.register(audit);
