@@ -51,6 +51,12 @@ beforeEach(async () => {
 });
 
 const quiet: MailLogger = { info: () => {}, warn: () => {}, error: () => {} };
+/** A logger that keeps each line as the JSON text it would write. */
+const capture = () => {
+  const lines: string[] = [];
+  const write = (obj: object, msg?: string) => lines.push(JSON.stringify({ ...obj, msg }));
+  return { lines, log: { info: write, warn: write, error: write } satisfies MailLogger };
+};
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
 async function queue(n: number, prefix = 'msg') {
@@ -67,7 +73,8 @@ async function queue(n: number, prefix = 'msg') {
 describe('the e-mail outbox worker', () => {
   it('delivers pending messages through SMTP and marks them sent', async () => {
     await queue(3);
-    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'Vault <no-reply@vault.test>', log: quiet });
+    const { lines, log } = capture();
+    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'Vault <no-reply@vault.test>', log });
     expect(await worker.runOnce()).toBe(3);
     await worker.stop();
     expect(received).toHaveLength(3);
@@ -77,6 +84,18 @@ describe('the e-mail outbox worker', () => {
     expect(first.raw).toContain('set-password?token=abc0');
     const rows = await t.db.select().from(emailOutbox);
     expect(rows.every((r) => r.status === 'sent' && r.sentAt && r.attempts === 1)).toBe(true);
+    // Once sent, the single-use link no longer rests in the outbox; the rest of the record stays.
+    const kept = rows.find((r) => r.toAddress === 'msg0@example.com')!;
+    expect(kept).toMatchObject({ subject: 'msg 0', template: 'test', bodyText: 'Hello 0\n[link removed after sending]\n' });
+    // The log says what was sent, never the link, the token or the mailbox.
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      outboxId: expect.any(Number),
+      template: 'test',
+      toDomain: 'example.com',
+      msg: 'e-mail sent',
+    });
+    expect(lines.join('\n')).not.toMatch(/token|abc0|http|msg0@/);
   });
 
   it('retries a temporary failure with backoff and delivers later', async () => {
@@ -115,6 +134,7 @@ describe('the e-mail outbox worker', () => {
     await worker.stop();
     const rows = await t.db.select().from(emailOutbox);
     expect(rows.find((r) => r.toAddress.startsWith('perm'))).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(rows.every((r) => !r.bodyText.includes('token='))).toBe(true);
     expect(rows.find((r) => r.toAddress.startsWith('temp'))).toMatchObject({ status: 'failed', attempts: 3 });
     expect(received).toHaveLength(0);
 
@@ -156,21 +176,17 @@ describe('the e-mail outbox worker', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('without SMTP_URL keeps messages in the outbox and logs each link once', async () => {
+  it('without SMTP_URL keeps messages in the outbox and notes each once, without its link', async () => {
     await queue(2);
-    const lines: { obj: Record<string, unknown>; msg?: string }[] = [];
-    const log: MailLogger = {
-      info: (obj, msg) => lines.push({ obj: obj as Record<string, unknown>, msg }),
-      warn: () => {},
-      error: () => {},
-    };
+    const { lines, log } = capture();
     const worker = createMailWorker({ database: t.database, from: 'v@vault.test', log });
     await worker.runOnce();
     await worker.runOnce();
     await worker.stop();
     expect(lines).toHaveLength(2);
-    expect(lines[0]!.obj).toMatchObject({ to: 'msg0@example.com', links: ['http://portal.test/set-password?token=abc0'] });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ template: 'test', toDomain: 'example.com' });
+    expect(lines.join('\n')).not.toMatch(/token|abc0|http|msg0@/);
     const rows = await t.db.select().from(emailOutbox);
-    expect(rows.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true);
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 0 && r.bodyText.includes('token='))).toBe(true);
   });
 });
