@@ -12,6 +12,8 @@ interface Received {
 }
 
 let t: TestApp;
+/** Every line the app's logger writes (requests, and the worker when given app.log). */
+const appLog: string[] = [];
 let server: SMTPServer;
 let smtpUrl: string;
 let received: Received[] = [];
@@ -19,7 +21,7 @@ let received: Received[] = [];
 let rcptReply: ((address: string) => Error | null) | null = null;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logStream: { write: (line) => appLog.push(line) } });
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -174,6 +176,38 @@ describe('the e-mail outbox worker', () => {
     expect(await worker.runOnce()).toBe(1);
     await worker.stop();
     expect(received).toHaveLength(1);
+  });
+
+  it('writes no link or token to the log from a reset request to its sending, and keeps none in the outbox', async () => {
+    await t.signInStaff('boss@test.local');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/forgot-password',
+      payload: { email: 'boss@test.local' },
+    });
+    expect(asked.statusCode).toBe(202);
+    const [queued] = await t.db.select().from(emailOutbox);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(queued!.bodyText)![1]!;
+    const log = t.app.log.child({ component: 'mail' });
+    const outboxOnly = createMailWorker({ database: t.database, from: 'v@vault.test', log });
+    await outboxOnly.runOnce();
+    await outboxOnly.stop();
+    const smtp = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log });
+    await smtp.runOnce();
+    await smtp.stop();
+    expect(received).toHaveLength(1);
+    const lines = appLog.join('');
+    expect(lines).toContain('e-mail queued');
+    expect(lines).toContain('e-mail sent');
+    expect(lines).toContain('"toDomain":"test.local"');
+    expect(lines).not.toContain(token);
+    expect(lines).not.toContain('set-password?');
+    expect(lines).not.toContain('boss@test.local');
+    const [sent] = await t.db.select().from(emailOutbox);
+    expect(sent).toMatchObject({ status: 'sent', toAddress: 'boss@test.local', template: 'password_reset', subject: 'Reset your password' });
+    expect(sent!.sentAt).toBeInstanceOf(Date);
+    expect(sent!.bodyText).not.toContain(token);
+    expect(sent!.bodyText).toContain('[link removed after sending]');
   });
 
   it('without SMTP_URL keeps messages in the outbox and notes each once, without its link', async () => {
