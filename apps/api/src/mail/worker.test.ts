@@ -204,7 +204,12 @@ describe('the e-mail outbox worker', () => {
     expect(lines).not.toContain('set-password?');
     expect(lines).not.toContain('boss@test.local');
     const [sent] = await t.db.select().from(emailOutbox);
-    expect(sent).toMatchObject({ status: 'sent', toAddress: 'boss@test.local', template: 'password_reset', subject: 'Reset your password' });
+    expect(sent).toMatchObject({
+      status: 'sent',
+      toAddress: 'boss@test.local',
+      template: 'password_reset',
+      subject: 'Reset your password',
+    });
     expect(sent!.sentAt).toBeInstanceOf(Date);
     expect(sent!.bodyText).not.toContain(token);
     expect(sent!.bodyText).toContain('[link removed after sending]');

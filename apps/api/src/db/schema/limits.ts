@@ -30,5 +30,8 @@ export const signInThrottle = pgTable(
     lastSuccessAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'sign_in_throttle_pk', columns: [t.account, t.address] }), index('sign_in_throttle_updated_idx').on(t.updatedAt)],
+  (t) => [
+    primaryKey({ name: 'sign_in_throttle_pk', columns: [t.account, t.address] }),
+    index('sign_in_throttle_updated_idx').on(t.updatedAt),
+  ],
 );
