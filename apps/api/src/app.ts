@@ -16,6 +16,7 @@ import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
 import health from './plugins/health.js';
 import openapi from './plugins/openapi.js';
+import { postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { requestLogController } from './plugins/request-log.js';
 import tenant from './plugins/tenant.js';
 
@@ -33,6 +34,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** Request logs name the path, never a token (set-password links carry one in the query). */
 const redactUrl = (url: string) => url.replace(/([?&](token|key)=)[^&]*/gi, '$1[redacted]');
+
+const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp({
   config,
@@ -55,7 +58,8 @@ export async function buildApp({
         : logger,
     logController: requestLogController(requestLogLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A hop count trusts that many proxies next to us (Fastify's own rule for a number).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? hopsOf(config.TRUST_PROXY) : config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,10 +89,10 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(errors);
-  await app.register(openapi);
+  await app.register(openapi, { ui: config.apiDocs });
   await app.register(auth);
   await app.register(tenant);
   await app.register(audit);

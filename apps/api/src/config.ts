@@ -2,6 +2,24 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
+/**
+ * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy). Off by default: the client
+ * address is the socket's, so a client cannot choose the address its limits and audit entries use.
+ * A number trusts that many hops; addresses or CIDRs trust those proxies only; `true` trusts any.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] => {
+    if (/^(false|off|no)$/i.test(v) || v === '') return false;
+    if (/^(true|on|yes)$/i.test(v)) return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((p) => p.trim());
+    if (list.every((p) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(p))) return list;
+    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY takes true, false, a hop count, or proxy addresses/CIDRs separated by commas' });
+    return z.NEVER;
+  });
+
 /** Every environment variable the API reads (DESIGN section 4), parsed in one place. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -18,9 +36,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  NODE_ENV: z.string().optional(),
+  API_DOCS: bool.optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string; demoData: boolean };
+export type Config = z.infer<typeof envSchema> & { publicUrl: string; demoData: boolean; apiDocs: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -33,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     publicUrl: c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`,
     demoData: c.DEMO_DATA ?? !c.DATABASE_URL,
+    // The API's map helps an attacker as much as a developer: production serves it only when asked.
+    apiDocs: c.API_DOCS ?? c.NODE_ENV !== 'production',
   };
 }

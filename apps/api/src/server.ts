@@ -41,7 +41,7 @@ const lines = [
     ? `  Sign in as ${admin.email} with password ${admin.generatedPassword}  (shown once; keep it)`
     : `  Sign in as ${admin.email} with ${config.ADMIN_PASSWORD ? 'the password in ADMIN_PASSWORD' : 'the password printed when this database was created'}`,
   ...(demo?.lines ?? []),
-  `  API documentation: ${address}/api/docs`,
+  ...(config.apiDocs ? [`  API documentation: ${address}/api/docs`] : []),
   '',
 ];
 console.log(lines.join('\n'));

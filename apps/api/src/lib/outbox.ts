@@ -17,3 +17,15 @@ export async function enqueueEmail(db: Db, mail: OutgoingEmail): Promise<number>
     .returning({ id: emailOutbox.id });
   return row!.id;
 }
+
+const LINK = /https?:\/\/\S+/g;
+export const LINK_REMOVED = '[link removed after sending]';
+
+/**
+ * A message's text as kept once it is sent or given up: its links (set-password, activation,
+ * reset, sign-up) carry single-use secrets that must not rest in the database.
+ */
+export const withoutLinks = (text: string) => text.replace(LINK, LINK_REMOVED);
+
+/** What a log line may say about a recipient: the domain, never the mailbox. */
+export const recipientDomain = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();

@@ -12,6 +12,8 @@ interface Received {
 }
 
 let t: TestApp;
+/** Every line the app's logger writes (requests, and the worker when given app.log). */
+const appLog: string[] = [];
 let server: SMTPServer;
 let smtpUrl: string;
 let received: Received[] = [];
@@ -19,7 +21,7 @@ let received: Received[] = [];
 let rcptReply: ((address: string) => Error | null) | null = null;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logStream: { write: (line) => appLog.push(line) } });
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -51,6 +53,12 @@ beforeEach(async () => {
 });
 
 const quiet: MailLogger = { info: () => {}, warn: () => {}, error: () => {} };
+/** A logger that keeps each line as the JSON text it would write. */
+const capture = () => {
+  const lines: string[] = [];
+  const write = (obj: object, msg?: string) => lines.push(JSON.stringify({ ...obj, msg }));
+  return { lines, log: { info: write, warn: write, error: write } satisfies MailLogger };
+};
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
 async function queue(n: number, prefix = 'msg') {
@@ -67,7 +75,8 @@ async function queue(n: number, prefix = 'msg') {
 describe('the e-mail outbox worker', () => {
   it('delivers pending messages through SMTP and marks them sent', async () => {
     await queue(3);
-    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'Vault <no-reply@vault.test>', log: quiet });
+    const { lines, log } = capture();
+    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'Vault <no-reply@vault.test>', log });
     expect(await worker.runOnce()).toBe(3);
     await worker.stop();
     expect(received).toHaveLength(3);
@@ -77,6 +86,18 @@ describe('the e-mail outbox worker', () => {
     expect(first.raw).toContain('set-password?token=abc0');
     const rows = await t.db.select().from(emailOutbox);
     expect(rows.every((r) => r.status === 'sent' && r.sentAt && r.attempts === 1)).toBe(true);
+    // Once sent, the single-use link no longer rests in the outbox; the rest of the record stays.
+    const kept = rows.find((r) => r.toAddress === 'msg0@example.com')!;
+    expect(kept).toMatchObject({ subject: 'msg 0', template: 'test', bodyText: 'Hello 0\n[link removed after sending]\n' });
+    // The log says what was sent, never the link, the token or the mailbox.
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      outboxId: expect.any(Number),
+      template: 'test',
+      toDomain: 'example.com',
+      msg: 'e-mail sent',
+    });
+    expect(lines.join('\n')).not.toMatch(/token|abc0|http|msg0@/);
   });
 
   it('retries a temporary failure with backoff and delivers later', async () => {
@@ -115,6 +136,7 @@ describe('the e-mail outbox worker', () => {
     await worker.stop();
     const rows = await t.db.select().from(emailOutbox);
     expect(rows.find((r) => r.toAddress.startsWith('perm'))).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(rows.every((r) => !r.bodyText.includes('token='))).toBe(true);
     expect(rows.find((r) => r.toAddress.startsWith('temp'))).toMatchObject({ status: 'failed', attempts: 3 });
     expect(received).toHaveLength(0);
 
@@ -156,21 +178,54 @@ describe('the e-mail outbox worker', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('without SMTP_URL keeps messages in the outbox and logs each link once', async () => {
+  it('writes no link or token to the log from a reset request to its sending, and keeps none in the outbox', async () => {
+    await t.signInStaff('boss@test.local');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/forgot-password',
+      payload: { email: 'boss@test.local' },
+    });
+    expect(asked.statusCode).toBe(202);
+    const [queued] = await t.db.select().from(emailOutbox);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(queued!.bodyText)![1]!;
+    const log = t.app.log.child({ component: 'mail' });
+    const outboxOnly = createMailWorker({ database: t.database, from: 'v@vault.test', log });
+    await outboxOnly.runOnce();
+    await outboxOnly.stop();
+    const smtp = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log });
+    await smtp.runOnce();
+    await smtp.stop();
+    expect(received).toHaveLength(1);
+    const lines = appLog.join('');
+    expect(lines).toContain('e-mail queued');
+    expect(lines).toContain('e-mail sent');
+    expect(lines).toContain('"toDomain":"test.local"');
+    expect(lines).not.toContain(token);
+    expect(lines).not.toContain('set-password?');
+    expect(lines).not.toContain('boss@test.local');
+    const [sent] = await t.db.select().from(emailOutbox);
+    expect(sent).toMatchObject({
+      status: 'sent',
+      toAddress: 'boss@test.local',
+      template: 'password_reset',
+      subject: 'Reset your password',
+    });
+    expect(sent!.sentAt).toBeInstanceOf(Date);
+    expect(sent!.bodyText).not.toContain(token);
+    expect(sent!.bodyText).toContain('[link removed after sending]');
+  });
+
+  it('without SMTP_URL keeps messages in the outbox and notes each once, without its link', async () => {
     await queue(2);
-    const lines: { obj: Record<string, unknown>; msg?: string }[] = [];
-    const log: MailLogger = {
-      info: (obj, msg) => lines.push({ obj: obj as Record<string, unknown>, msg }),
-      warn: () => {},
-      error: () => {},
-    };
+    const { lines, log } = capture();
     const worker = createMailWorker({ database: t.database, from: 'v@vault.test', log });
     await worker.runOnce();
     await worker.runOnce();
     await worker.stop();
     expect(lines).toHaveLength(2);
-    expect(lines[0]!.obj).toMatchObject({ to: 'msg0@example.com', links: ['http://portal.test/set-password?token=abc0'] });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ template: 'test', toDomain: 'example.com' });
+    expect(lines.join('\n')).not.toMatch(/token|abc0|http|msg0@/);
     const rows = await t.db.select().from(emailOutbox);
-    expect(rows.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true);
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 0 && r.bodyText.includes('token='))).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client.js';
+import { recipientDomain, withoutLinks } from '../lib/outbox.js';
 import { createSmtpTransport } from './transport.js';
 
 export interface MailLogger {
@@ -10,7 +11,7 @@ export interface MailLogger {
 
 export interface MailWorkerOptions {
   database: Database;
-  /** Without it nothing is sent: messages stay in the outbox and their links are logged. */
+  /** Without it nothing is sent: messages stay in the outbox (links are never logged). */
   smtpUrl?: string;
   from: string;
   log: MailLogger;
@@ -46,8 +47,6 @@ interface OutboxRow {
   attempts: number;
 }
 
-const LINK = /https?:\/\/\S+/g;
-
 /** A 5xx reply is permanent (no such mailbox, refused): retrying will not help. */
 const isPermanent = (err: unknown) => {
   const code = (err as { responseCode?: number }).responseCode;
@@ -73,18 +72,21 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   let running: Promise<unknown> | null = null;
   let stopped = true;
 
-  /** No SMTP: log each new pending message's links once (a developer needs them locally). */
+  /** What a log line says about a message: never its text, its links or the full address. */
+  const about = (r: Pick<OutboxRow, 'id' | 'template' | 'to_address'>) => ({
+    outboxId: Number(r.id),
+    template: r.template,
+    toDomain: recipientDomain(r.to_address),
+  });
+
+  /** No SMTP: note each new pending message once; its text (and link) stays in the outbox only. */
   async function logPending(): Promise<number> {
     const rows = await database.query<OutboxRow>(
-      `select id, to_address, subject, body_text, template, attempts from email_outbox
-        where status = 'pending' and id > $1 order by id limit $2`,
+      `select id, to_address, template from email_outbox where status = 'pending' and id > $1 order by id limit $2`,
       [lastLoggedId, 100],
     );
     for (const r of rows) {
-      log.info(
-        { outboxId: Number(r.id), to: r.to_address, subject: r.subject, template: r.template, links: r.body_text.match(LINK) ?? [] },
-        'e-mail kept in the outbox (SMTP_URL is not set)',
-      );
+      log.info(about(r), 'e-mail queued; kept in the outbox (SMTP_URL is not set)');
       lastLoggedId = Math.max(lastLoggedId, Number(r.id));
     }
     return rows.length;
@@ -120,21 +122,27 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
         headers: { 'X-Vault-Outbox-Id': String(r.id) },
       });
       await database.query(
-        `update email_outbox set status = 'sent', sent_at = now(), last_error = null where id = $1 and status = 'sending'`,
-        [r.id],
+        `update email_outbox set status = 'sent', sent_at = now(), last_error = null, body_text = $2 where id = $1 and status = 'sending'`,
+        [r.id, withoutLinks(r.body_text)],
       );
+      log.info(about(r), 'e-mail sent');
     } catch (err) {
       const message = `${(err as Error).message ?? err}`.slice(0, 500);
       const attempts = Number(r.attempts);
       if (isPermanent(err) || attempts >= maxAttempts) {
-        await database.query(`update email_outbox set status = 'failed', last_error = $2 where id = $1`, [r.id, message]);
-        log.error({ outboxId: Number(r.id), template: r.template, attempts, err: message }, 'e-mail given up');
+        // A message given up is not retried: its links need not rest in the database either.
+        await database.query(`update email_outbox set status = 'failed', last_error = $2, body_text = $3 where id = $1`, [
+          r.id,
+          message,
+          withoutLinks(r.body_text),
+        ]);
+        log.error({ ...about(r), attempts, err: message }, 'e-mail given up');
       } else {
         await database.query(
           `update email_outbox set status = 'pending', last_error = $2, next_attempt_at = now() + ($3 || ' milliseconds')::interval where id = $1`,
           [r.id, message, String(backoff(attempts))],
         );
-        log.warn({ outboxId: Number(r.id), template: r.template, attempts, err: message }, 'e-mail not sent; will retry');
+        log.warn({ ...about(r), attempts, err: message }, 'e-mail not sent; will retry');
       }
     }
   }
@@ -163,7 +171,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     start() {
       if (!stopped) return;
       stopped = false;
-      if (!transport) log.info({}, 'SMTP_URL is not set: e-mails stay in the outbox and their links are logged');
+      if (!transport) log.info({}, 'SMTP_URL is not set: e-mails stay in the outbox, unsent');
       loop();
     },
     async stop() {

@@ -4,9 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the same zod schemas that validate, served at /api/docs. */
+/**
+ * OpenAPI generated from the same zod schemas that validate. The document is always built
+ * (`app.swagger()` in-process); it is served at /api/docs only when `ui` is on (API_DOCS).
+ */
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { ui: boolean }) => {
     await app.register(swagger, {
       openapi: {
         info: { title: 'Vault Admin Portal API', version: '1.0.0' },
@@ -21,7 +24,7 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+    if (opts.ui) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
   },
   { name: 'openapi' },
 );

@@ -26,6 +26,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   db: Database['db'];
+  /** A second app on the same database, as a second instance would run (closed with this one). */
+  addInstance(env?: Record<string, string>): Promise<FastifyInstance>;
   /** Empties every table (the migration-owned ones excepted) between tests. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -71,15 +73,19 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 /** Builds the real app on a real database (PGlite, or PostgreSQL with TEST_DB=pg). */
-export async function createTestApp(opts: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { logStream?: { write(line: string): void }; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({
-    ADMIN_EMAIL: 'admin@test.local',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://portal.test',
-  } as NodeJS.ProcessEnv);
-  const app = await buildApp({ config, database, ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}) });
+  const configFor = (env: Record<string, string> = {}) =>
+    loadConfig({ ADMIN_EMAIL: 'admin@test.local', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ...env } as NodeJS.ProcessEnv);
+  const app = await buildApp({
+    config: configFor(opts.env),
+    database,
+    ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}),
+  });
   await app.ready();
+  const others: FastifyInstance[] = [];
   const tables = (
     await database.query<{ tablename: string }>(
       "select tablename from pg_tables where schemaname = 'public' and tablename not in ('statuses', 'app_settings')",
@@ -111,7 +117,14 @@ export async function createTestApp(opts: { logStream?: { write(line: string): v
     reset: async () => {
       await database.query(`truncate ${tables.join(', ')} restart identity cascade`);
     },
+    addInstance: async (env) => {
+      const other = await buildApp({ config: configFor({ ...opts.env, ...env }), database });
+      await other.ready();
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       await database.close();
       await drop();

@@ -79,11 +79,3 @@ export const passwordTokens = pgTable(
   },
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
-
-/** Failed sign-ins per normalised username, known or not, so that throttling reveals nothing. */
-export const loginThrottle = pgTable('login_throttle', {
-  username: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  lastFailureAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp({ withTimezone: true }),
-});

@@ -78,7 +78,7 @@ export async function status(database: Database, config: Config, sponsor: Sponso
       label: 'E-mail transport',
       state: 'info',
       latencyMs: 0,
-      detail: 'Outbox only: SMTP_URL is not set, so e-mails stay in the outbox and their links are written to the server log',
+      detail: 'Outbox only: SMTP_URL is not set, so e-mails stay in the outbox, unsent',
     });
   }
 

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginThrottle, passwordTokens, sessions, sponsorAdmins, users } from '../../db/schema/index.js';
+import { passwordTokens, sessions, signInThrottle, sponsorAdmins, users } from '../../db/schema/index.js';
 
 export const findPortalUser = async (db: Db, email: string) => {
   const [row] = await db
@@ -12,26 +12,70 @@ export const findPortalUser = async (db: Db, email: string) => {
   return row ?? null;
 };
 
-export const getThrottle = async (db: Db, username: string) =>
-  (await db.select().from(loginThrottle).where(eq(loginThrottle.username, username)))[0] ?? null;
-
-export const recordFailure = async (db: Db, username: string, lockAfter: number, lockMinutes: number) => {
-  const [row] = await db
-    .insert(loginThrottle)
-    .values({ username, failures: 1 })
-    .onConflictDoUpdate({
-      target: loginThrottle.username,
-      set: {
-        failures: sql`${loginThrottle.failures} + 1`,
-        lastFailureAt: sql`now()`,
-        lockedUntil: sql`case when ${loginThrottle.failures} + 1 >= ${lockAfter} then now() + make_interval(mins => ${lockMinutes}) else ${loginThrottle.lockedUntil} end`,
-      },
+/** The rows that govern one sign-in: the (account, address) pair, the account, and the address. */
+export const throttleState = async (db: Db, account: string, address: string) =>
+  db
+    .select({
+      account: signInThrottle.account,
+      address: signInThrottle.address,
+      blocked: sql<boolean>`coalesce(${signInThrottle.blockedUntil} > now(), false)`,
+      known: sql<boolean>`coalesce(${signInThrottle.lastSuccessAt} > now() - interval '90 days', false)`,
     })
-    .returning();
+    .from(signInThrottle)
+    .where(
+      or(
+        and(eq(signInThrottle.account, account), inArray(signInThrottle.address, [address, ''])),
+        and(eq(signInThrottle.account, ''), eq(signInThrottle.address, address)),
+      ),
+    );
+
+export interface ThrottleRule {
+  /** Failures before the first block. */
+  after: number;
+  /** The first block; each further failure doubles it, up to capSeconds. */
+  baseSeconds: number;
+  capSeconds: number;
+}
+
+/**
+ * Counts one failure on a row in a single upsert, so concurrent failures on several instances all
+ * count. A row quiet for a day starts again from one.
+ */
+export const recordFailure = async (db: Db, account: string, address: string, rule: ThrottleRule) => {
+  const t = signInThrottle;
+  const failures = sql`case when ${t.updatedAt} < now() - interval '1 day' then 1 else ${t.failures} + 1 end`;
+  const blockFor = (n: SQL) =>
+    sql`case when ${n} >= ${rule.after}::int
+      then now() + make_interval(secs => least(${rule.capSeconds}::float8, ${rule.baseSeconds}::float8 * power(2, ${n} - ${rule.after}::int)))
+    end`;
+  const [row] = await db
+    .insert(t)
+    .values({ account, address, failures: 1, blockedUntil: blockFor(sql`1`) })
+    .onConflictDoUpdate({ target: [t.account, t.address], set: { failures, blockedUntil: blockFor(failures), updatedAt: sql`now()` } })
+    .returning({ failures: t.failures, blockedUntil: t.blockedUntil });
   return row!;
 };
 
-export const clearThrottle = (db: Db, username: string) => db.delete(loginThrottle).where(eq(loginThrottle.username, username));
+/** A success clears the pair's failures and marks the address as one the owner uses. */
+export const recordSuccess = (db: Db, account: string, address: string) =>
+  db
+    .insert(signInThrottle)
+    .values({ account, address, lastSuccessAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [signInThrottle.account, signInThrottle.address],
+      set: { failures: 0, blockedUntil: null, lastSuccessAt: sql`now()`, updatedAt: sql`now()` },
+    });
+
+/** Rows quiet for a day are forgotten, except a recent success's pair (the owner's usual address). */
+export const sweepThrottle = (db: Db) =>
+  db
+    .delete(signInThrottle)
+    .where(
+      and(
+        lt(signInThrottle.updatedAt, sql`now() - interval '1 day'`),
+        or(isNull(signInThrottle.lastSuccessAt), lt(signInThrottle.lastSuccessAt, sql`now() - interval '90 days'`)),
+      ),
+    );
 
 export const insertSession = async (db: Db, values: typeof sessions.$inferInsert) =>
   (await db.insert(sessions).values(values).returning())[0]!;

@@ -6,17 +6,11 @@ import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser } from '../../plugins/types.js';
 import * as repo from './auth.repo.js';
-
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MINUTES = 15;
-/** Each failure in a row waits a little longer before answering, up to this. */
-const MAX_DELAY_MS = 1500;
-const DELAY_STEP_MS = 150;
+import { countFailure, countSuccess, isThrottled } from './sign-in-throttle.js';
 
 let dummyHash: Promise<string> | undefined;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The same 401 for a wrong password, an unknown user and a locked account. */
+/** The same 401 for a wrong password, an unknown user and a throttled sign-in. */
 const loginFailed = () => new AppError(401, LOGIN_FAILED_MESSAGE, undefined, LOGIN_FAILED_MESSAGE);
 
 export async function login(
@@ -24,28 +18,26 @@ export async function login(
   input: { username: string; password: string; ip: string; userAgent?: string },
 ): Promise<LoginResponse & { tokenHash: string }> {
   const username = input.username.trim().toLowerCase();
-  const throttle = await repo.getThrottle(db, username);
-  const locked = !!throttle?.lockedUntil && throttle.lockedUntil > new Date();
+  const throttled = await isThrottled(db, username, input.ip);
   const found = await repo.findPortalUser(db, username);
   dummyHash ??= hashPassword(randomToken());
   const ok = await verifyPassword(found?.user.passwordHash ?? (await dummyHash), input.password);
   const actor: Actor = { userId: found?.user.id ?? null, email: username, sponsorId: found?.user.sponsorId ?? null, ip: input.ip };
 
-  if (locked || !ok || !found || found.user.statusId !== STATUS.active) {
-    const row = await db.transaction(async (tx) => {
-      const r = await repo.recordFailure(tx, username, LOCK_AFTER_FAILURES, LOCK_MINUTES);
-      const reason = locked ? 'locked' : !found ? 'unknown_user' : !ok ? 'wrong_password' : 'not_active';
+  if (throttled || !ok || !found || found.user.statusId !== STATUS.active) {
+    await db.transaction(async (tx) => {
+      // A held-back try does not count: whatever its password, it was refused unheard.
+      const failures = throttled ? null : await countFailure(tx, username, input.ip);
+      const reason = throttled ? 'throttled' : !found ? 'unknown_user' : !ok ? 'wrong_password' : 'not_active';
       await writeAudit(tx, actor, {
         action: 'auth.login_failed',
         outcome: 'failure',
         sponsorId: found?.user.sponsorId ?? null,
         targetType: 'user',
         targetId: found?.user.id ?? null,
-        logJson: { username, reason, failures: r.failures },
+        logJson: { username, reason, ...(failures === null ? {} : { failures }) },
       });
-      return r;
     });
-    await sleep(Math.min(MAX_DELAY_MS, row.failures * DELAY_STEP_MS));
     throw loginFailed();
   }
 
@@ -53,7 +45,7 @@ export async function login(
   const tokenHash = sha256(token);
   const expiresAt = new Date(Date.now() + SESSION_MAX_HOURS * 3600_000);
   await db.transaction(async (tx) => {
-    await repo.clearThrottle(tx, username);
+    await countSuccess(tx, username, input.ip);
     await repo.insertSession(tx, {
       tokenHash,
       userId: found.user.id,
