@@ -13,12 +13,22 @@ afterAll(async () => t.close());
 
 it('describes a failed insert by its database error, without the query or its parameters', async () => {
   const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0$c2VjcmV0aGFzaA';
-  const row = { role: 'staff' as const, email: 'twice@vault.local', firstName: 'A', lastName: 'B', passwordHash: hash, statusId: STATUS.active };
+  const row = {
+    role: 'staff' as const,
+    email: 'twice@vault.local',
+    firstName: 'A',
+    lastName: 'B',
+    passwordHash: hash,
+    statusId: STATUS.active,
+  };
   await t.db.insert(users).values(row);
   const err = await t.db
     .insert(users)
     .values(row)
-    .then(() => null, (e: unknown) => e);
+    .then(
+      () => null,
+      (e: unknown) => e,
+    );
   expect(String((err as Error).message)).toContain(hash);
   const text = describeError(err);
   expect(text).toMatch(/23505: duplicate key value violates unique constraint/);
