@@ -36,8 +36,9 @@ export default defineConfig({
           // Several instances need PostgreSQL: that file joins when TEST_DATABASE_URL is set.
           include: pg ? processTests : ['apps/api/src/server.signals.process.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Each starts real servers (migrations, demo data): slow on a busy machine.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
       ...(pg
