@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { modules } from './modules/index.js';
@@ -92,7 +93,13 @@ export async function buildApp({ config, database, logger = false, logStream }: 
     if (closing) reply.header('connection', 'close');
   });
 
-  app.get('/api/health', { config: { auth: 'public' } }, async (_request, reply) => {
+  const health = z.object({ status: z.string(), database: z.string(), latencyMs: z.number().optional() });
+  const healthSchema = {
+    summary: 'Check that this instance and its database answer',
+    tags: ['health'],
+    response: { 200: health.describe('Up, with the database round-trip time'), 503: health.describe('The database does not answer') },
+  };
+  app.get('/api/health', { config: { auth: 'public' }, schema: healthSchema }, async (_request, reply) => {
     const started = performance.now();
     try {
       await database.query('select 1');
