@@ -124,7 +124,8 @@ const componentName = (exportName: string) => (exportName === 'errorBody' ? 'Err
 export function registerContractSchemas(registry: Registry, parameterSchemas: Set<unknown>) {
   for (const [name, value] of Object.entries(contract)) {
     if (!isZod(value) || parameterSchemas.has(value) || registry.has(value)) continue;
-    if (value._zod.def.type !== 'object') continue;
+    // The input variant of every component is named `<Name>Input`; an export already named so would collide.
+    if (value._zod.def.type !== 'object' || name.endsWith('Input')) continue;
     registry.add(value, { id: componentName(name) });
   }
 }
