@@ -15,12 +15,19 @@ export default fp(
   async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const schema = { tags: ['health'], security: [] };
-    app.get('/api/health', { config: { auth: 'public' }, schema: { ...schema, response: { 200: live } } }, async () => ({
-      status: 'ok' as const,
-    }));
+    app.get(
+      '/api/health',
+      { config: { auth: 'public' }, schema: { ...schema, summary: 'Check that this instance is alive', response: { 200: live } } },
+      async () => ({
+        status: 'ok' as const,
+      }),
+    );
     app.get(
       '/api/health/ready',
-      { config: { auth: 'public' }, schema: { ...schema, response: { 200: ready, 503: ready } } },
+      {
+        config: { auth: 'public' },
+        schema: { ...schema, summary: 'Check that this instance and its database answer', response: { 200: ready, 503: ready } },
+      },
       async (_request, reply) => {
         const started = performance.now();
         try {

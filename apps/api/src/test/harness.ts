@@ -30,6 +30,8 @@ export interface TestApp {
   addInstance(env?: Record<string, string>): Promise<FastifyInstance>;
   /** Empties every table (the migration-owned ones excepted) between tests. */
   reset(): Promise<void>;
+  /** Runs `truncate <tables>`; audit_log refuses TRUNCATE, so this bypasses its trigger (tests only). */
+  truncate(tables: string): Promise<void>;
   close(): Promise<void>;
   createSponsor(code: string, name?: string): Promise<{ id: number; sponsorCode: string }>;
   signInStaff(email?: string): Promise<Auth>;
@@ -110,13 +112,20 @@ export async function createTestApp(
     return { userId: u!.id, email, headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrfTokenFor(app.xsrfKey, tokenHash) } };
   };
 
+  // Test-only: the append-only audit log refuses TRUNCATE. A replica session fires no ordinary
+  // trigger; `set local` limits that to this transaction, and only a superuser may set it.
+  const truncate = (what: string) =>
+    database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw("set local session_replication_role = 'replica'"));
+      await tx.execute(sql.raw(`truncate ${what}`));
+    });
+
   return {
     app,
     database,
     db: database.db,
-    reset: async () => {
-      await database.query(`truncate ${tables.join(', ')} restart identity cascade`);
-    },
+    reset: async () => truncate(`${tables.join(', ')} restart identity cascade`),
+    truncate,
     addInstance: async (env) => {
       const other = await buildApp({ config: configFor({ ...opts.env, ...env }), database });
       await other.ready();

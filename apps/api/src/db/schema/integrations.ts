@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps } from './common.js';
 import { sponsors } from './sponsors.js';
@@ -31,7 +32,10 @@ export const sponsorIntegrations = pgTable(
     keyRotatedAt: timestamp({ withTimezone: true }),
     ...stamps,
   },
-  (t) => [uniqueIndex('sponsor_integrations_uq').on(t.sponsorId, t.integrationId)],
+  (t) => [
+    uniqueIndex('sponsor_integrations_uq').on(t.sponsorId, t.integrationId),
+    index('sponsor_integrations_integration_idx').on(t.integrationId),
+  ],
 );
 
 /** Grants an enabled integration access to a sponsor's data with scopes. */
@@ -52,5 +56,9 @@ export const sponsorAuthorizations = pgTable(
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     ...stamps,
   },
-  (t) => [index('sponsor_authorizations_sponsor_idx').on(t.sponsorId, t.id)],
+  (t) => [
+    index('sponsor_authorizations_sponsor_idx').on(t.sponsorId, t.id),
+    index('sponsor_authorizations_integration_idx').on(t.sponsorIntegrationId),
+    index('sponsor_authorizations_created_by_idx').on(t.createdByUserId).where(sql`${t.createdByUserId} is not null`),
+  ],
 );

@@ -38,6 +38,8 @@ export const invitations = pgTable(
     uniqueIndex('invitations_default_uq').on(t.sponsorId).where(sql`${t.defaultInviteCode}`),
     uniqueIndex('invitations_open_code_uq').on(t.sponsorId, sql`lower(${t.inviteCode})`).where(sql`${t.type} = 'open'`),
     index('invitations_sponsor_idx').on(t.sponsorId, t.id),
+    index('invitations_package_idx').on(t.packageId).where(sql`${t.packageId} is not null`),
+    index('invitations_created_by_idx').on(t.createdByUserId).where(sql`${t.createdByUserId} is not null`),
   ],
 );
 

@@ -32,11 +32,15 @@ export const failedUploads = pgTable(
     // Deleting a vault or a user sets these to null; without indexes each delete scans the table.
     index('failed_uploads_vault_idx').on(t.vaultId).where(sql`${t.vaultId} is not null`),
     index('failed_uploads_holder_idx').on(t.holderUserId).where(sql`${t.holderUserId} is not null`),
+    index('failed_uploads_reported_by_idx')
+      .on(t.reportedBySponsorIntegrationId)
+      .where(sql`${t.reportedBySponsorIntegrationId} is not null`),
+    index('failed_uploads_resolved_by_idx').on(t.resolvedByUserId).where(sql`${t.resolvedByUserId} is not null`),
   ],
 );
 
 /**
- * Append-only (a trigger in the migrations refuses UPDATE and DELETE). logJson never holds a secret.
+ * Append-only (triggers in the migrations refuse UPDATE, DELETE and TRUNCATE). logJson never holds a secret.
  * No foreign keys: an entry must outlive whatever it names.
  */
 export const auditLog = pgTable(
@@ -59,6 +63,7 @@ export const auditLog = pgTable(
     index('audit_log_sponsor_time_idx').on(t.sponsorId, t.occurredAt.desc(), t.id.desc()),
     index('audit_log_time_idx').on(t.occurredAt.desc(), t.id.desc()),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
+    check('audit_log_outcome_ck', sql`${t.outcome} in ('success','failure')`),
   ],
 );
 
@@ -79,26 +84,38 @@ export const emailOutbox = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('email_outbox_status_ck', sql`${t.status} in ('pending','sending','sent','failed')`),
+  ],
 );
 
 /** A previewed CSV import: rows are kept so that the confirm imports exactly what was previewed, once. */
-export const importJobs = pgTable('import_jobs', {
-  id: uuid().primaryKey().defaultRandom(),
-  sponsorId: integer()
-    .notNull()
-    .references(() => sponsors.id, { onDelete: 'cascade' }),
-  kind: text().$type<'vault_holders' | 'invitations'>().notNull(),
-  status: text().$type<'previewed' | 'imported' | 'failed'>().notNull().default('previewed'),
-  fileName: text().notNull(),
-  totalRows: integer().notNull().default(0),
-  validRows: integer().notNull().default(0),
-  rows: jsonb().$type<unknown[]>().notNull().default([]),
-  errors: jsonb().$type<unknown[]>().notNull().default([]),
-  createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  completedAt: timestamp({ withTimezone: true }),
-});
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
+    kind: text().$type<'vault_holders' | 'invitations'>().notNull(),
+    status: text().$type<'previewed' | 'imported' | 'failed'>().notNull().default('previewed'),
+    fileName: text().notNull(),
+    totalRows: integer().notNull().default(0),
+    validRows: integer().notNull().default(0),
+    rows: jsonb().$type<unknown[]>().notNull().default([]),
+    errors: jsonb().$type<unknown[]>().notNull().default([]),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('import_jobs_sponsor_idx').on(t.sponsorId),
+    index('import_jobs_created_by_idx').on(t.createdByUserId).where(sql`${t.createdByUserId} is not null`),
+    check('import_jobs_kind_ck', sql`${t.kind} in ('vault_holders','invitations')`),
+    check('import_jobs_status_ck', sql`${t.status} in ('previewed','imported','failed')`),
+  ],
+);
 
 /** Server-wide values every instance must share, such as the key behind XSRF tokens. */
 export const appSettings = pgTable('app_settings', {

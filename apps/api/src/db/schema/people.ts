@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps } from './common.js';
 import { sponsorGroups, sponsors } from './sponsors.js';
@@ -36,7 +37,10 @@ export const sponsorAdmins = pgTable(
     hasArchiveVaultAccess: boolean().notNull().default(false),
     ...stamps,
   },
-  (t) => [index('sponsor_admins_sponsor_idx').on(t.sponsorId, t.id)],
+  (t) => [
+    index('sponsor_admins_sponsor_idx').on(t.sponsorId, t.id),
+    index('sponsor_admins_group_idx').on(t.groupId).where(sql`${t.groupId} is not null`),
+  ],
 );
 
 /** Trusted collaborators: global advisors (users with role 'advisor'). */
@@ -81,5 +85,6 @@ export const sponsoredAdvisors = pgTable(
     uniqueIndex('sponsored_advisors_uq').on(t.sponsorId, t.userId),
     index('sponsored_advisors_sponsor_idx').on(t.sponsorId, t.id),
     index('sponsored_advisors_group_idx').on(t.groupId),
+    index('sponsored_advisors_user_idx').on(t.userId),
   ],
 );

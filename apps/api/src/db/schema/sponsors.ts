@@ -22,6 +22,7 @@ export const sponsors = pgTable(
   (t) => [
     uniqueIndex('sponsors_code_uq').on(sql`lower(${t.sponsorCode})`),
     index('sponsors_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('sponsors_status_idx').on(t.statusId),
   ],
 );
 

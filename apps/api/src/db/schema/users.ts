@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps } from './common.js';
 import { sponsors } from './sponsors.js';
 import { statuses } from './statuses.js';
@@ -41,6 +41,9 @@ export const users = pgTable(
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     index('users_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
     index('users_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('users_status_idx').on(t.statusId),
+    // The target of the holder copies' composite keys (vault_holders, vaults).
+    unique('users_id_sponsor_uq').on(t.id, t.sponsorId),
   ],
 );
 
@@ -77,5 +80,5 @@ export const passwordTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('password_tokens_user_idx').on(t.userId)],
+  (t) => [index('password_tokens_user_idx').on(t.userId), check('password_tokens_purpose_ck', sql`${t.purpose} in ('activation','reset')`)],
 );

@@ -12,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { stamps } from './common.js';
 import { packageSponsor } from './packages.js';
@@ -22,17 +23,28 @@ import { users } from './users.js';
 export const LICENSES = ['trial', 'monthly', 'annual'] as const;
 export const TAGS = ['individual', 'business', 'family'] as const;
 
-/** Vault holders: users with role 'vault_holder'; the row carries what only holders have. */
-export const vaultHolders = pgTable('vault_holders', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  sponsorId: integer()
-    .notNull()
-    .references(() => sponsors.id, { onDelete: 'restrict' }),
-  organizationName: text(),
-  ...stamps,
-});
+/**
+ * Vault holders: users with role 'vault_holder'; the row carries what only holders have. Its sponsor
+ * is a copy of users.sponsor_id that the composite key keeps equal (and moves with the user).
+ */
+export const vaultHolders = pgTable(
+  'vault_holders',
+  {
+    userId: integer().primaryKey(),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'restrict' }),
+    organizationName: text(),
+    ...stamps,
+  },
+  (t) => [
+    foreignKey({ name: 'vault_holders_user_sponsor_fk', columns: [t.userId, t.sponsorId], foreignColumns: [users.id, users.sponsorId] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    unique('vault_holders_user_sponsor_uq').on(t.userId, t.sponsorId),
+    index('vault_holders_sponsor_idx').on(t.sponsorId),
+  ],
+);
 
 /**
  * One vault per holder. The package must be one assigned to the vault's sponsor: the composite key
@@ -42,10 +54,7 @@ export const vaults = pgTable(
   'vaults',
   {
     id: serial().primaryKey(),
-    holderUserId: integer()
-      .notNull()
-      .unique()
-      .references(() => vaultHolders.userId, { onDelete: 'cascade' }),
+    holderUserId: integer().notNull().unique(),
     sponsorId: integer()
       .notNull()
       .references(() => sponsors.id, { onDelete: 'restrict' }),
@@ -62,6 +71,14 @@ export const vaults = pgTable(
     ...stamps,
   },
   (t) => [
+    // The vault's sponsor is the holder's: the key refuses a different one and follows a move.
+    foreignKey({
+      name: 'vaults_holder_sponsor_fk',
+      columns: [t.holderUserId, t.sponsorId],
+      foreignColumns: [vaultHolders.userId, vaultHolders.sponsorId],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     foreignKey({
       name: 'vaults_package_fk',
       columns: [t.sponsorId, t.packageId],
@@ -70,6 +87,7 @@ export const vaults = pgTable(
     index('vaults_sponsor_idx').on(t.sponsorId, t.id),
     index('vaults_package_idx').on(t.sponsorId, t.packageId),
     index('vaults_group_idx').on(t.groupId),
+    index('vaults_template_idx').on(t.templateId).where(sql`${t.templateId} is not null`),
     // Deleting a user checks this foreign key; without an index that is a scan of every vault per user.
     index('vaults_archived_by_idx').on(t.archivedByUserId).where(sql`${t.archivedByUserId} is not null`),
     check('vaults_license_ck', sql`${t.license} in ('trial','monthly','annual')`),

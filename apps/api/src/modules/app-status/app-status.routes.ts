@@ -10,6 +10,7 @@ export const appStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { sponsor: 'required' },
       schema: {
+        summary: 'App status checks for a sponsor',
         tags: ['app status'],
         params: z.object({ sponsorId: z.coerce.number().int().min(0) }),
         response: { 200: serviceStatus, 400: errorBody, 403: errorBody, 404: errorBody },

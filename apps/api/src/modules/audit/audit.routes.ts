@@ -11,7 +11,12 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/audit',
     {
       config: { sponsor: 'optional' },
-      schema: { tags, querystring: auditQuery, response: { 200: auditListResponse, 400: errorBody, 403: errorBody } },
+      schema: {
+        summary: 'List audit entries',
+        tags,
+        querystring: auditQuery,
+        response: { 200: auditListResponse, 400: errorBody, 403: errorBody },
+      },
     },
     async (request) => service.list(app.db, request.user!, request.sponsor, request.query),
   );
@@ -21,6 +26,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { sponsor: 'optional', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Export audit entries as CSV',
         tags,
         querystring: auditExportQuery,
         produces: ['text/csv'],

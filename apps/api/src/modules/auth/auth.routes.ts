@@ -11,7 +11,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/authentication/login',
     {
       config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['authentication'], security: [], body: loginBody, response: { 200: loginResponse, 401: errorBody } },
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        tags: ['authentication'],
+        security: [],
+        body: loginBody,
+        response: { 200: loginResponse, 401: errorBody },
+      },
     },
     async (request, reply) => {
       const { tokenHash, ...result } = await service.login(app.db, {
@@ -24,15 +30,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/v1/authentication/logout', { schema: { tags: ['authentication'], response: { 200: ok } } }, async (request, reply) => {
-    await service.logout(app.db, request.user!, request.actor);
-    setXsrfCookie(request, reply, null);
-    return { message: 'You are signed out.' };
-  });
+  app.post(
+    '/api/v1/authentication/logout',
+    { schema: { summary: 'Sign out and end this session', tags: ['authentication'], response: { 200: ok } } },
+    async (request, reply) => {
+      await service.logout(app.db, request.user!, request.actor);
+      setXsrfCookie(request, reply, null);
+      return { message: 'You are signed out.' };
+    },
+  );
 
   app.get(
     '/api/v1/authentication/me',
-    { schema: { tags: ['authentication'], response: { 200: z.object({ user: sessionUser }) } } },
+    { schema: { summary: 'The signed-in user', tags: ['authentication'], response: { 200: z.object({ user: sessionUser }) } } },
     async (request) => {
       const { sessionId: _omit, ...user } = request.user!;
       return { user };
@@ -43,7 +53,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/authentication/password',
     {
       config: { auth: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { tags: ['authentication'], security: [], body: setPasswordBody, response: { 200: ok, 400: errorBody } },
+      schema: {
+        summary: 'Set a password with an activation or reset link',
+        tags: ['authentication'],
+        security: [],
+        body: setPasswordBody,
+        response: { 200: ok, 400: errorBody },
+      },
     },
     async (request) => {
       await service.setPasswordFromLink(app.db, request.body, request.ip);
@@ -55,7 +71,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/authentication/forgot-password',
     {
       config: { auth: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
-      schema: { tags: ['authentication'], security: [], body: forgotPasswordBody, response: { 202: ok } },
+      schema: {
+        summary: 'E-mail a password reset link',
+        tags: ['authentication'],
+        security: [],
+        body: forgotPasswordBody,
+        response: { 202: ok },
+      },
     },
     async (request, reply) => {
       await service.requestPasswordReset(app.db, request.body.email, app.config.publicUrl, request.ip);

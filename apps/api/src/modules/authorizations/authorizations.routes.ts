@@ -11,7 +11,15 @@ const tags = ['sponsor authorizations'];
 export const authorizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/sponsor-authorizations',
-    { config, schema: { tags, querystring: sponsorQuery.extend(pageQuery.shape), response: { 200: listResponse(sponsorAuthorization) } } },
+    {
+      config,
+      schema: {
+        summary: 'List sponsor authorizations',
+        tags,
+        querystring: sponsorQuery.extend(pageQuery.shape),
+        response: { 200: listResponse(sponsorAuthorization) },
+      },
+    },
     async (request) => service.list(app.db, request.sponsor!.id, request.query.offset, request.query.limit),
   );
 
@@ -20,6 +28,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        summary: 'Grant an integration access with scopes',
         tags,
         querystring: sponsorQuery,
         body: grantAuthorizationBody,
@@ -33,7 +42,13 @@ export const authorizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/sponsor-authorizations/:id/revoke',
     {
       config,
-      schema: { tags, params: z.object({ id: idParam }), querystring: sponsorQuery, response: { 200: serverMessage, 404: errorBody } },
+      schema: {
+        summary: 'Revoke a sponsor authorization',
+        tags,
+        params: z.object({ id: idParam }),
+        querystring: sponsorQuery,
+        response: { 200: serverMessage, 404: errorBody },
+      },
     },
     async (request) => service.revoke(app.db, request.actor, request.sponsor!.id, request.params.id),
   );

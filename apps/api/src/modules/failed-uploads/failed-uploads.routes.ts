@@ -21,6 +21,7 @@ export const failedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'integration', scope: 'report_failed_uploads', rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Report a failed upload (integration key)',
         tags,
         security: [{ apiKey: [] }],
         body: reportFailedUploadBody,
@@ -49,7 +50,12 @@ export const failedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/upload-failed-files',
     {
       config: { sponsor: 'required' },
-      schema: { tags, querystring: failedUploadsQuery, response: { 200: listResponse(failedUpload), 400: errorBody } },
+      schema: {
+        summary: 'List failed uploads',
+        tags,
+        querystring: failedUploadsQuery,
+        response: { 200: listResponse(failedUpload), 400: errorBody },
+      },
     },
     async (request) => service.list(app.db, request.sponsor!.id, request.query),
   );
@@ -58,7 +64,13 @@ export const failedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/upload-failed-files/retry',
     {
       config: { sponsor: 'required' },
-      schema: { tags, querystring: sponsorQuery, body: failedUploadIdsBody, response: { 200: serverMessage, 404: errorBody } },
+      schema: {
+        summary: 'Ask for failed uploads to be retried',
+        tags,
+        querystring: sponsorQuery,
+        body: failedUploadIdsBody,
+        response: { 200: serverMessage, 404: errorBody },
+      },
     },
     async (request) => service.retry(app.db, request.actor, request.sponsor!.id, request.body.ids),
   );
@@ -67,7 +79,13 @@ export const failedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/upload-failed-files/dismiss',
     {
       config: { sponsor: 'required' },
-      schema: { tags, querystring: sponsorQuery, body: failedUploadIdsBody, response: { 200: serverMessage, 404: errorBody } },
+      schema: {
+        summary: 'Dismiss failed uploads',
+        tags,
+        querystring: sponsorQuery,
+        body: failedUploadIdsBody,
+        response: { 200: serverMessage, 404: errorBody },
+      },
     },
     async (request) => service.dismiss(app.db, request.actor, request.sponsor!.id, request.body.ids),
   );

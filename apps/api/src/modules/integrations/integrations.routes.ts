@@ -22,7 +22,15 @@ const tags = ['app integrations'];
 export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/app-integrations',
-    { config, schema: { tags, querystring: sponsorQuery, response: { 200: listResponse(appIntegration) } } },
+    {
+      config,
+      schema: {
+        summary: 'List the app integration catalogue',
+        tags,
+        querystring: sponsorQuery,
+        response: { 200: listResponse(appIntegration) },
+      },
+    },
     async (request) => {
       const data = await service.list(app.db, request.sponsor!.id);
       return { data, total: data.length };
@@ -34,6 +42,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        summary: 'Enable an integration for the sponsor and issue its key',
         tags,
         params,
         querystring: sponsorQuery,
@@ -52,6 +61,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        summary: "Edit an enabled integration's configuration",
         tags,
         params,
         querystring: sponsorQuery,
@@ -64,13 +74,31 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/sponsor-integrations/:id/disable',
-    { config, schema: { tags, params, querystring: sponsorQuery, response: { 200: serverMessage } } },
+    {
+      config,
+      schema: {
+        summary: 'Disable an integration and stop its key',
+        tags,
+        params,
+        querystring: sponsorQuery,
+        response: { 200: serverMessage },
+      },
+    },
     async (request) => service.disable(app.db, request.actor, request.sponsor!.id, request.params.id),
   );
 
   app.post(
     '/api/v1/sponsor-integrations/:id/rotate-key',
-    { config, schema: { tags, params, querystring: sponsorQuery, response: { 200: apiKeyIssued, 409: errorBody } } },
+    {
+      config,
+      schema: {
+        summary: "Replace an integration's key",
+        tags,
+        params,
+        querystring: sponsorQuery,
+        response: { 200: apiKeyIssued, 409: errorBody },
+      },
+    },
     async (request) => service.rotateKey(app.db, request.actor, request.sponsor!.id, request.params.id),
   );
 };

@@ -42,7 +42,12 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/invitations',
     {
       config: { sponsor: 'optional' },
-      schema: { tags, querystring: invitationListQuery, response: { 200: listResponse(invitation), ...errors } },
+      schema: {
+        summary: 'List invitations',
+        tags,
+        querystring: invitationListQuery,
+        response: { 200: listResponse(invitation), ...errors },
+      },
     },
     async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit),
   );
@@ -51,14 +56,28 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/invitations/search',
     {
       config: { sponsor: 'optional' },
-      schema: { tags, querystring: invitationSearchQuery, body: searchBody, response: { 200: listResponse(invitation), ...errors } },
+      schema: {
+        summary: 'Search invitations by field',
+        tags,
+        querystring: invitationSearchQuery,
+        body: searchBody,
+        response: { 200: listResponse(invitation), ...errors },
+      },
     },
     async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit, request.body),
   );
 
   app.get(
     '/api/v1/invitations/:id',
-    { schema: { tags, params: invitationIdParams, querystring: invitationOptionalSponsorQuery, response: { 200: invitation, ...errors } } },
+    {
+      schema: {
+        summary: 'Read one invitation',
+        tags,
+        params: invitationIdParams,
+        querystring: invitationOptionalSponsorQuery,
+        response: { 200: invitation, ...errors },
+      },
+    },
     async (request) => service.get(app.db, request.user!, request.sponsor, request.params.id),
   );
 
@@ -66,7 +85,13 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/invitations',
     {
       config: { sponsor: 'required' },
-      schema: { tags, querystring: invitationCreateQuery, body: invitationBody, response: { 201: invitation, ...errors } },
+      schema: {
+        summary: 'Create an invitation',
+        tags,
+        querystring: invitationCreateQuery,
+        body: invitationBody,
+        response: { 201: invitation, ...errors },
+      },
     },
     async (request, reply) => {
       const created = await service.create(ctx(request), request.sponsor!, request.query.itype, request.body);
@@ -76,7 +101,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/v1/invitations',
-    { config: { sponsor: 'required' }, schema: { tags, body: invitationEditBody, response: { 200: invitation, ...errors } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { summary: 'Edit an invitation', tags, body: invitationEditBody, response: { 200: invitation, ...errors } },
+    },
     async (request) => service.edit(ctx(request), request.sponsor!, request.body),
   );
 

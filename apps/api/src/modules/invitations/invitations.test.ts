@@ -31,8 +31,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 beforeEach(async () => {
-  await t.database.query(
-    'truncate invitation_redemptions, invitations, email_outbox, audit_log, sponsor_authorizations, sponsor_integrations, app_integrations, sponsored_advisors, advisors restart identity cascade',
+  await t.truncate(
+    'invitation_redemptions, invitations, email_outbox, audit_log, sponsor_authorizations, sponsor_integrations, app_integrations, sponsored_advisors, advisors restart identity cascade',
   );
   await t.database.query("delete from users where role = 'advisor'");
 });

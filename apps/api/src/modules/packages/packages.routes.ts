@@ -30,7 +30,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   // ----- base packages: everyone signed in may read the catalogue; only staff change it -----
   app.get(
     '/api/v1/basepackages',
-    { schema: { tags, querystring: basePackageQuery, response: { 200: listResponse(basePackage) } } },
+    { schema: { summary: 'List base packages', tags, querystring: basePackageQuery, response: { 200: listResponse(basePackage) } } },
     async (request) => ({
       ...(await service.listBase(app.db, request.query)),
       ...paging(request.query),
@@ -38,13 +38,23 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/api/v1/basepackages/:id', { schema: { tags, params: basePackageIdParam, response: { 200: basePackage } } }, async (request) =>
-    service.getBase(app.db, request.params.id),
+  app.get(
+    '/api/v1/basepackages/:id',
+    { schema: { summary: 'Read one base package', tags, params: basePackageIdParam, response: { 200: basePackage } } },
+    async (request) => service.getBase(app.db, request.params.id),
   );
 
   app.post(
     '/api/v1/basepackages',
-    { config: { staffOnly: true }, schema: { tags, body: basePackageBody, response: { 201: basePackage, 409: errorBody } } },
+    {
+      config: { staffOnly: true },
+      schema: {
+        summary: 'Create a base package (staff only)',
+        tags,
+        body: basePackageBody,
+        response: { 201: basePackage, 409: errorBody },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.createBase(app.db, request.actor, request.body)),
   );
 
@@ -52,33 +62,61 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/basepackages/:id',
     {
       config: { staffOnly: true },
-      schema: { tags, params: basePackageIdParam, body: basePackageBody, response: { 200: basePackage, 409: errorBody } },
+      schema: {
+        summary: 'Edit a base package (staff only)',
+        tags,
+        params: basePackageIdParam,
+        body: basePackageBody,
+        response: { 200: basePackage, 409: errorBody },
+      },
     },
     async (request) => service.updateBase(app.db, request.actor, request.params.id, request.body),
   );
 
   app.post(
     '/api/v1/basepackages/:id/retire',
-    { config: { staffOnly: true }, schema: { tags, params: basePackageIdParam, response: { 200: basePackage } } },
+    {
+      config: { staffOnly: true },
+      schema: { summary: 'Retire a base package (staff only)', tags, params: basePackageIdParam, response: { 200: basePackage } },
+    },
     async (request) => service.setRetired(app.db, request.actor, request.params.id, true),
   );
 
   app.post(
     '/api/v1/basepackages/:id/restore',
-    { config: { staffOnly: true }, schema: { tags, params: basePackageIdParam, response: { 200: basePackage } } },
+    {
+      config: { staffOnly: true },
+      schema: { summary: 'Restore a retired base package (staff only)', tags, params: basePackageIdParam, response: { 200: basePackage } },
+    },
     async (request) => service.setRetired(app.db, request.actor, request.params.id, false),
   );
 
   app.delete(
     '/api/v1/basepackages/:id',
-    { config: { staffOnly: true }, schema: { tags, params: basePackageIdParam, response: { 200: serverMessage, 409: errorBody } } },
+    {
+      config: { staffOnly: true },
+      schema: {
+        summary: 'Delete an unused base package (staff only)',
+        tags,
+        params: basePackageIdParam,
+        response: { 200: serverMessage, 409: errorBody },
+      },
+    },
     async (request) => service.deleteBase(app.db, request.actor, request.params.id),
   );
 
   // ----- active packages (specification section 7, "Packages") -----
   app.get(
     '/api/v1/packages',
-    { config: { sponsor: 'required' }, schema: { tags, querystring: packagesQuery, response: { 200: listResponse(activePackage) } } },
+    {
+      config: { sponsor: 'required' },
+      schema: {
+        summary: "List the sponsor's active packages",
+        tags,
+        querystring: packagesQuery,
+        response: { 200: listResponse(activePackage) },
+      },
+    },
     async (request) => ({
       ...(await service.listActive(app.db, request.sponsor!, request.query)),
       ...paging(request.query),
@@ -88,13 +126,28 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/packages/filter',
-    { config: { sponsor: 'required' }, schema: { tags, querystring: packagesFilterQuery, response: { 200: listResponse(packageOption) } } },
+    {
+      config: { sponsor: 'required' },
+      schema: {
+        summary: "The sponsor's active packages as options",
+        tags,
+        querystring: packagesFilterQuery,
+        response: { 200: listResponse(packageOption) },
+      },
+    },
     async (request) => service.options(app.db, request.sponsor!),
   );
 
   app.get(
     '/api/v1/sponsors/getSponsorPackageList',
-    { schema: { tags, querystring: sponsorPackageListQuery, response: { 200: listResponse(sponsorPackageItem) } } },
+    {
+      schema: {
+        summary: 'Base packages with their assignment to a sponsor',
+        tags,
+        querystring: sponsorPackageListQuery,
+        response: { 200: listResponse(sponsorPackageItem) },
+      },
+    },
     async (request) => {
       const sponsor = await service.sponsorFor(app.db, request.user!, request.query.id);
       return { ...(await service.sponsorCatalogue(app.db, sponsor, request.query)), ...paging(request.query) };
@@ -103,19 +156,38 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/packagesponsor',
-    { config: { sponsor: 'required' }, schema: { tags, body: assignPackageBody, response: { 201: activePackage, 409: errorBody } } },
+    {
+      config: { sponsor: 'required' },
+      schema: {
+        summary: 'Assign a base package to the sponsor with a sale price',
+        tags,
+        body: assignPackageBody,
+        response: { 201: activePackage, 409: errorBody },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.assign(app.db, request.actor, request.sponsor!, request.body)),
   );
 
   app.put(
     '/api/v1/packagesponsor',
-    { config: { sponsor: 'required' }, schema: { tags, body: repricePackageBody, response: { 200: activePackage } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { summary: "Change an active package's sale price", tags, body: repricePackageBody, response: { 200: activePackage } },
+    },
     async (request) => service.reprice(app.db, request.actor, request.sponsor!, request.body),
   );
 
   app.delete(
     '/api/v1/packagesponsor/:id',
-    { schema: { tags, params: packageSponsorIdParam, querystring: unassignQuery, response: { 200: serverMessage, 409: errorBody } } },
+    {
+      schema: {
+        summary: 'Unassign a package no vault uses',
+        tags,
+        params: packageSponsorIdParam,
+        querystring: unassignQuery,
+        response: { 200: serverMessage, 409: errorBody },
+      },
+    },
     async (request) => service.unassign(app.db, request.user!, request.actor, request.params.id, request.sponsor),
   );
 

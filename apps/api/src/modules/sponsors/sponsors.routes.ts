@@ -23,7 +23,14 @@ const tags = ['sponsors'];
 export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/sponsors/list',
-    { schema: { tags, querystring: sponsorListQuery, response: { 200: listResponse(sponsorRow) } } },
+    {
+      schema: {
+        summary: 'List the sponsors the user may work in',
+        tags,
+        querystring: sponsorListQuery,
+        response: { 200: listResponse(sponsorRow) },
+      },
+    },
     async (request) => {
       const q = request.query;
       const result = await service.listSponsors(app.db, request.user!, q);
@@ -33,13 +40,19 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/sponsors',
-    { config: { staffOnly: true }, schema: { tags, body: sponsorCreateBody, response: { 201: sponsorDetail, 409: errorBody } } },
+    {
+      config: { staffOnly: true },
+      schema: { summary: 'Create a sponsor (staff only)', tags, body: sponsorCreateBody, response: { 201: sponsorDetail, 409: errorBody } },
+    },
     async (request, reply) => reply.status(201).send(await service.createSponsor(app.db, request.actor, request.body)),
   );
 
   app.get(
     '/api/v1/sponsors/:sponsorId',
-    { config: { sponsor: 'required' }, schema: { tags, params: sponsorIdParam, response: { 200: sponsorDetail } } },
+    {
+      config: { sponsor: 'required' },
+      schema: { summary: 'Read one sponsor', tags, params: sponsorIdParam, response: { 200: sponsorDetail } },
+    },
     async (request) => service.getSponsor(app.db, request.sponsor!.id),
   );
 
@@ -47,7 +60,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/sponsors/:sponsorId',
     {
       config: { sponsor: 'required' },
-      schema: { tags, params: sponsorIdParam, body: sponsorUpdateBody, response: { 200: sponsorDetail } },
+      schema: { summary: 'Edit a sponsor', tags, params: sponsorIdParam, body: sponsorUpdateBody, response: { 200: sponsorDetail } },
     },
     async (request) => service.updateSponsor(app.db, request.user!, request.actor, request.sponsor!, request.body),
   );
@@ -56,7 +69,12 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/fvcore/sponsors/permission/list',
     {
       config: { sponsor: 'required' },
-      schema: { tags, querystring: sponsorCategoriesQuery, response: { 200: sponsorCategoriesResponse } },
+      schema: {
+        summary: 'List the access flags an administrator can hold',
+        tags,
+        querystring: sponsorCategoriesQuery,
+        response: { 200: sponsorCategoriesResponse },
+      },
     },
     async (request) => service.listCategories(app.db, request.sponsor!, request.query.group),
   );
@@ -79,7 +97,13 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/sponsors/:sponsorCode/reset-mfa',
     {
       config: { sponsor: 'required', permission: 'hasManageMfaAccess' },
-      schema: { tags, params: sponsorCodeParam, body: emptyBody.optional(), response: { 200: serverMessage } },
+      schema: {
+        summary: "Reset the MFA of a sponsor's people",
+        tags,
+        params: sponsorCodeParam,
+        body: emptyBody.optional(),
+        response: { 200: serverMessage },
+      },
     },
     async (request) => service.resetSponsorMfa(app.db, request.user!, request.actor, request.sponsor!),
   );

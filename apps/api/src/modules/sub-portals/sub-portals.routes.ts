@@ -28,29 +28,55 @@ const paging = (q: { offset: number; limit: number }) => ({ activePage: Math.flo
 export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
-    { config, schema: { tags, params: sponsorCodeParam, body: subPortalCreateBody, response: { 201: subPortal, 409: errorBody } } },
+    {
+      config,
+      schema: {
+        summary: 'Create a sub-portal',
+        tags,
+        params: sponsorCodeParam,
+        body: subPortalCreateBody,
+        response: { 201: subPortal, 409: errorBody },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.create(app.db, request.actor, request.sponsor!, request.body)),
   );
 
   app.post(
     `${base}/move`,
-    { config, schema: { tags, params: sponsorCodeParam, body: subPortalMoveBody, response: { 200: serverMessage } } },
+    {
+      config,
+      schema: {
+        summary: 'Move advisors or vaults to a sub-portal',
+        tags,
+        params: sponsorCodeParam,
+        body: subPortalMoveBody,
+        response: { 200: serverMessage },
+      },
+    },
     async (request) => service.move(app.db, request.actor, request.sponsor!, request.body),
   );
 
-  app.get(`${base}/:group`, { config, schema: { tags, params: subPortalParams, response: { 200: subPortal } } }, async (request) =>
-    service.getSubPortal(app.db, request.sponsor!, request.params.group),
+  app.get(
+    `${base}/:group`,
+    { config, schema: { summary: 'Read one sub-portal', tags, params: subPortalParams, response: { 200: subPortal } } },
+    async (request) => service.getSubPortal(app.db, request.sponsor!, request.params.group),
   );
 
   app.put(
     `${base}/:group`,
-    { config, schema: { tags, params: subPortalParams, body: subPortalUpdateBody, response: { 200: subPortal } } },
+    {
+      config,
+      schema: { summary: 'Edit a sub-portal', tags, params: subPortalParams, body: subPortalUpdateBody, response: { 200: subPortal } },
+    },
     async (request) => service.update(app.db, request.actor, request.sponsor!, request.params.group, request.body),
   );
 
   app.delete(
     `${base}/:group`,
-    { config, schema: { tags, params: subPortalParams, response: { 200: serverMessage, 409: errorBody } } },
+    {
+      config,
+      schema: { summary: 'Delete an empty sub-portal', tags, params: subPortalParams, response: { 200: serverMessage, 409: errorBody } },
+    },
     async (request) => service.remove(app.db, request.actor, request.sponsor!, request.params.group),
   );
 
@@ -58,7 +84,13 @@ export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:group/advisors`,
     {
       config,
-      schema: { tags, params: subPortalParams, querystring: subPortalMembersQuery, response: { 200: listResponse(groupAdvisor) } },
+      schema: {
+        summary: 'List the advisors of a sub-portal',
+        tags,
+        params: subPortalParams,
+        querystring: subPortalMembersQuery,
+        response: { 200: listResponse(groupAdvisor) },
+      },
     },
     async (request) => ({
       ...(await service.advisors(app.db, request.sponsor!, request.params.group, request.query)),
@@ -68,7 +100,16 @@ export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/:group/vaults`,
-    { config, schema: { tags, params: subPortalParams, querystring: subPortalMembersQuery, response: { 200: listResponse(groupVault) } } },
+    {
+      config,
+      schema: {
+        summary: 'List the vaults of a sub-portal',
+        tags,
+        params: subPortalParams,
+        querystring: subPortalMembersQuery,
+        response: { 200: listResponse(groupVault) },
+      },
+    },
     async (request) => ({
       ...(await service.vaults(app.db, request.sponsor!, request.params.group, request.query)),
       ...paging(request.query),

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
+
+/** What the database itself guards, whatever code writes to it: keys, allowed values, append-only audit. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+beforeEach(async () => t.reset());
+
+const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await t.database.query<T>(text, params))[0]!;
+
+/** The driver's SQLSTATE of a refused statement (23514 check, 23503 foreign key). */
+async function refusal(text: string, params: unknown[] = []): Promise<string> {
+  try {
+    await t.database.query(text, params);
+  } catch (err) {
+    return String((err as { code?: string }).code);
+  }
+  throw new Error(`accepted: ${text}`);
+}
+
+async function holder(sponsorId: number, email = 'holder@test.local') {
+  const u = await one<{ id: number }>(
+    `insert into users (role, sponsor_id, email, first_name, last_name) values ('vault_holder', $1, $2, 'Hal', 'Holder') returning id`,
+    [sponsorId, email],
+  );
+  await t.database.query('insert into vault_holders (user_id, sponsor_id) values ($1, $2)', [u.id, sponsorId]);
+  const v = await one<{ id: number }>('insert into vaults (holder_user_id, sponsor_id) values ($1, $2) returning id', [u.id, sponsorId]);
+  return { userId: u.id, vaultId: v.id };
+}
+
+describe('foreign keys', () => {
+  it('every foreign key has an index its checks and joins can use', async () => {
+    // Usable: an index whose leading columns are exactly the key's columns, or a unique index on
+    // some of them (at most one row per key then).
+    const unindexed = await t.database.query<{ constraint: string }>(
+      `select c.conname as constraint
+         from pg_constraint c
+        where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+          and not exists (
+            select 1 from pg_index i
+             where i.indrelid = c.conrelid
+               and (((i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
+                     and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] <@ c.conkey)
+                    or (i.indisunique and i.indpred is null and (i.indkey::int2[]) <@ c.conkey)))
+        order by 1`,
+    );
+    expect(unindexed).toEqual([]);
+  });
+});
+
+describe('enumerated columns', () => {
+  it('refuse a value the code never writes', async () => {
+    const s = await t.createSponsor('ALPHA');
+    const u = await one<{ id: number }>(
+      `insert into users (role, sponsor_id, email, first_name, last_name) values ('sponsor_admin', $1, 'a@test.local', 'A', 'B') returning id`,
+      [s.id],
+    );
+    const h = await holder(s.id);
+    const bad: [string, string, unknown[]][] = [
+      ['users.role', `insert into users (role, email, first_name, last_name) values ('root', 'r@test.local', 'R', 'R')`, []],
+      ['vaults.license', `update vaults set license = 'lifetime' where id = $1`, [h.vaultId]],
+      ['vaults.tag', `update vaults set tag = 'corporate' where id = $1`, [h.vaultId]],
+      ['invitations.type', `insert into invitations (sponsor_id, type, invite_code) values ($1, 'public', 'CODE')`, [s.id]],
+      [
+        'base_packages.billing_period',
+        `insert into base_packages (name, storage_quota_bytes, list_price_cents, billing_period) values ('P', 1, 1, 'weekly')`,
+        [],
+      ],
+      ['failed_uploads.reason', `insert into failed_uploads (sponsor_id, file_name, reason) values ($1, 'a.pdf', 'cosmic_ray')`, [s.id]],
+      [
+        'failed_uploads.status',
+        `insert into failed_uploads (sponsor_id, file_name, reason, status) values ($1, 'a.pdf', 'virus', 'lost')`,
+        [s.id],
+      ],
+      [
+        'email_outbox.status',
+        `insert into email_outbox (to_address, subject, body_text, template, status) values ('x@test.local', 'S', 'B', 'invitation', 'queued')`,
+        [],
+      ],
+      [
+        'import_jobs.status',
+        `insert into import_jobs (sponsor_id, kind, status, file_name) values ($1, 'vault_holders', 'running', 'a.csv')`,
+        [s.id],
+      ],
+      ['import_jobs.kind', `insert into import_jobs (sponsor_id, kind, file_name) values ($1, 'documents', 'a.csv')`, [s.id]],
+      [
+        'password_tokens.purpose',
+        `insert into password_tokens (user_id, token_hash, purpose, expires_at) values ($1, 'h', 'login', now())`,
+        [u.id],
+      ],
+      ['audit_log.outcome', `insert into audit_log (action, outcome) values ('vault.create', 'maybe')`, []],
+    ];
+    const codes = Object.fromEntries(await Promise.all(bad.map(async ([name, text, params]) => [name, await refusal(text, params)])));
+    expect(codes).toEqual(Object.fromEntries(bad.map(([name]) => [name, '23514'])));
+  });
+
+  it('accept the values the code writes', async () => {
+    const s = await t.createSponsor('ALPHA');
+    await t.database.query(
+      `insert into email_outbox (to_address, subject, body_text, template, status)
+       select 'x@test.local', 'S', 'B', 'invitation', s from unnest(array['pending','sending','sent','failed']) s`,
+    );
+    await t.database.query(
+      `insert into import_jobs (sponsor_id, kind, status, file_name)
+       select $1, k, s, 'a.csv' from unnest(array['vault_holders','invitations']) k, unnest(array['previewed','imported','failed']) s`,
+      [s.id],
+    );
+    await t.database.query(`insert into audit_log (action, outcome) values ('a', 'success'), ('a', 'failure')`);
+    expect((await one<{ n: number }>('select count(*)::int as n from import_jobs')).n).toBe(6);
+  });
+});
+
+describe('a holder has one sponsor', () => {
+  it('refuses a holder row or a vault whose sponsor differs from the user', async () => {
+    const a = await t.createSponsor('ALPHA');
+    const b = await t.createSponsor('BETA');
+    const u = await one<{ id: number }>(
+      `insert into users (role, sponsor_id, email, first_name, last_name) values ('vault_holder', $1, 'h@test.local', 'H', 'H') returning id`,
+      [a.id],
+    );
+    expect(await refusal('insert into vault_holders (user_id, sponsor_id) values ($1, $2)', [u.id, b.id])).toBe('23503');
+    await t.database.query('insert into vault_holders (user_id, sponsor_id) values ($1, $2)', [u.id, a.id]);
+    expect(await refusal('insert into vaults (holder_user_id, sponsor_id) values ($1, $2)', [u.id, b.id])).toBe('23503');
+  });
+
+  it('refuses changing a copy alone; moving the user moves both copies', async () => {
+    const a = await t.createSponsor('ALPHA');
+    const b = await t.createSponsor('BETA');
+    const h = await holder(a.id);
+    expect(await refusal('update vault_holders set sponsor_id = $2 where user_id = $1', [h.userId, b.id])).toBe('23503');
+    expect(await refusal('update vaults set sponsor_id = $2 where id = $1', [h.vaultId, b.id])).toBe('23503');
+
+    await t.database.query('update users set sponsor_id = $2 where id = $1', [h.userId, b.id]);
+    const row = await one<{ holder: number; vault: number }>(
+      'select vh.sponsor_id as holder, v.sponsor_id as vault from vault_holders vh join vaults v on v.holder_user_id = vh.user_id where vh.user_id = $1',
+      [h.userId],
+    );
+    expect(row).toEqual({ holder: b.id, vault: b.id });
+  });
+
+  it('deleting the user still removes the holder and the vault', async () => {
+    const a = await t.createSponsor('ALPHA');
+    const h = await holder(a.id);
+    await t.database.query('delete from users where id = $1', [h.userId]);
+    expect(await one<{ n: number }>('select count(*)::int as n from vaults')).toEqual({ n: 0 });
+    expect(await one<{ n: number }>('select count(*)::int as n from vault_holders')).toEqual({ n: 0 });
+  });
+});
+
+describe('audit log', () => {
+  it('refuses TRUNCATE, and the entries stay', async () => {
+    await t.database.query(`insert into audit_log (action) values ('sponsor.create')`);
+    await expect(t.database.query('truncate audit_log')).rejects.toThrow(/append-only: TRUNCATE/);
+    await expect(t.database.query('truncate audit_log, email_outbox cascade')).rejects.toThrow(/append-only/);
+    expect(await one<{ n: number }>('select count(*)::int as n from audit_log')).toEqual({ n: 1 });
+  });
+});
