@@ -14,6 +14,7 @@ import { modules } from './modules/index.js';
 import audit from './plugins/audit-context.js';
 import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
+import mfaPolicy from './plugins/mfa-policy.js';
 import openapi from './plugins/openapi.js';
 import tenant from './plugins/tenant.js';
 
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(errors);
   await app.register(openapi);
   await app.register(auth);
+  await app.register(mfaPolicy);
   await app.register(tenant);
   await app.register(audit);
 

@@ -1,5 +1,6 @@
 export * from './integrations.js';
 export * from './invitations.js';
+export * from './mfa.js';
 export * from './operations.js';
 export * from './packages.js';
 export * from './people.js';
