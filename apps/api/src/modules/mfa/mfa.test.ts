@@ -215,6 +215,27 @@ describe("a sponsor's second-factor policy", () => {
   });
 });
 
+describe('the administrators list', () => {
+  it('filters administrators with and without a second factor', async () => {
+    const s = await t.createSponsor('ACME');
+    const withFactor = await t.signInSponsorAdmin(s.id, {}, 'on@acme.example');
+    await enroll(withFactor);
+    const without = await t.signInSponsorAdmin(s.id, {}, 'off@acme.example');
+    const emails = async (filter: string) =>
+      (await call(without.headers, 'GET', `/api/v1/sponsors/admin?sponsorcode=ACME${filter}`))
+        .json()
+        .data.map((a: { email: string }) => a.email);
+    expect(await emails('&secondFactor=on')).toEqual(['on@acme.example']);
+    expect(await emails('&secondFactor=off')).toEqual(['off@acme.example']);
+    expect(await emails('')).toHaveLength(2);
+    const searched = await call(without.headers, 'POST', `/api/v1/sponsors/admin/search?sponsorId=${s.id}&secondFactor=off`, {
+      fieldName: 'email',
+      fieldValue: 'acme',
+    });
+    expect(searched.json().data.map((a: { email: string }) => a.email)).toEqual(['off@acme.example']);
+  });
+});
+
 describe('second-factor reset', () => {
   it('is done by an administrator with hasManageMfaAccess, revokes the sessions and is audited; never on oneself', async () => {
     const s = await t.createSponsor('ACME');
