@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { ADMIN_PASSWORD } from './fixtures';
 
 // A demo administrator no other journey signs in as: enrolling changes how they sign in.
-const EMAIL = 'admin@wstb.example';
+const EMAIL = 'admin@tide.example';
 const SHOTS = process.env.SHOTS_DIR;
 
 /** The code an authenticator app shows `steps` periods from now. */
@@ -34,6 +34,8 @@ async function signOut(page: Page) {
 }
 
 test('an administrator sets up an authenticator app, signs in with its code and with a recovery code', async ({ page }) => {
+  // Three sign-ins and an enrollment in one journey.
+  test.setTimeout(180_000);
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail or username' }).fill(EMAIL);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
@@ -80,6 +82,6 @@ test('an administrator sets up an authenticator app, signs in with its code and 
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.goto('/account');
-  await expect(page.getByRole('region', { name: 'Second factor' }).getByText('9 of 10 remaining')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Second factor' }).getByText('9 of 10 remaining')).toBeVisible({ timeout: 30_000 });
   await shot(page, 'account');
 });

@@ -48,7 +48,9 @@ export function Component() {
               {errorMessage(status.error)}
             </Alert>
           )}
-          {s && !s.enrolled && (
+          {/* Shown this once, whatever the status answers meanwhile. */}
+          {codes && <RecoveryCodesView codes={codes} onDone={() => setCodes(null)} />}
+          {s && !s.enrolled && !codes && (
             <>
               {s.enrollmentRequired ? (
                 <Alert color="red" variant="light" title="A second factor is required" role="region" aria-label="Required">
@@ -65,10 +67,9 @@ export function Component() {
                   your phone.
                 </Text>
               )}
-              <TotpEnrollment onDone={() => void status.refetch()} />
+              <TotpEnrollment onEnrolled={setCodes} />
             </>
           )}
-          {s?.enrolled && codes && <RecoveryCodesView codes={codes} onDone={() => setCodes(null)} />}
           {s?.enrolled && !codes && (
             <Stack gap="md">
               <div>

@@ -4,16 +4,12 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useConfirmTotp, useStartTotp } from './api';
 import { CodePrompt } from './CodePrompt';
-import { RecoveryCodesView } from './RecoveryCodesView';
 
-/** Scan (or type) the secret, confirm with a first code, then keep the recovery codes. */
-export function TotpEnrollment({ onDone }: { onDone: () => void }) {
+/** Scan (or type) the secret and confirm with a first code; the recovery codes go to the caller to show. */
+export function TotpEnrollment({ onEnrolled }: { onEnrolled: (recoveryCodes: string[]) => void }) {
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
-
-  if (codes) return <RecoveryCodesView codes={codes} onDone={onDone} />;
   if (!enrollment)
     return (
       <Stack gap="sm" align="flex-start">
@@ -48,7 +44,7 @@ export function TotpEnrollment({ onDone }: { onDone: () => void }) {
       <CodePrompt
         label="Code from the app"
         submitLabel="Confirm"
-        onSubmit={(code) => confirm.mutateAsync(code).then((r) => setCodes(r.recoveryCodes))}
+        onSubmit={(code) => confirm.mutateAsync(code).then((r) => onEnrolled(r.recoveryCodes))}
       />
     </Stack>
   );
