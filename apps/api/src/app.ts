@@ -15,6 +15,7 @@ import audit from './plugins/audit-context.js';
 import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
 import health from './plugins/health.js';
+import mfaPolicy from './plugins/mfa-policy.js';
 import openapi from './plugins/openapi.js';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { requestLogController } from './plugins/request-log.js';
@@ -94,6 +95,7 @@ export async function buildApp({
   await app.register(errors);
   await app.register(openapi, { ui: config.apiDocs });
   await app.register(auth);
+  await app.register(mfaPolicy);
   await app.register(tenant);
   await app.register(audit);
 

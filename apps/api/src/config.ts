@@ -35,6 +35,11 @@ const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),
+  /** 32 random bytes in base64 (`openssl rand -base64 32`): encrypts authenticator secrets. */
+  MFA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'MFA_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().optional(),

@@ -119,8 +119,10 @@ export const sponsorAdminUpdateBody = z.strictObject({
 });
 export type SponsorAdminUpdateBody = z.infer<typeof sponsorAdminUpdateBody>;
 
-export const sponsorAdminListQuery = pageQuery.extend({ sponsorcode: z.string().trim().min(1).max(50) });
-export const sponsorAdminSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue });
+/** The administrators list's filter: with (`on`) or without (`off`) a second factor. */
+export const secondFactorFilter = z.enum(['on', 'off']).optional();
+export const sponsorAdminListQuery = pageQuery.extend({ sponsorcode: z.string().trim().min(1).max(50), secondFactor: secondFactorFilter });
+export const sponsorAdminSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue, secondFactor: secondFactorFilter });
 export const sponsorAdminIdQuery = z.object({ sponsorid: sponsorIdValue });
 
 export const ADMIN_SEARCH_FIELDS = ['all', 'email', 'firstName', 'lastName', 'name', 'title', 'id'] as const;

@@ -49,6 +49,8 @@ const sponsorFields = {
   statusId: sponsorStatusSchema.default(1),
   hasCategory: z.boolean().default(false),
   categories: categoriesSchema.default([]),
+  /** "Administrators must use a second factor": set by staff only. */
+  requireAdminMfa: z.boolean().default(false),
 };
 
 /**
@@ -66,6 +68,7 @@ export const sponsorUpdateBody = z.strictObject({
   statusId: sponsorStatusSchema.optional(),
   hasCategory: z.boolean().optional(),
   categories: categoriesSchema.optional(),
+  requireAdminMfa: z.boolean().optional(),
 });
 export type SponsorUpdateBody = z.input<typeof sponsorUpdateBody>;
 
@@ -105,6 +108,7 @@ export const sponsorDetail = z.object({
   statusId: z.number().int(),
   hasCategory: z.boolean(),
   categories: z.array(z.string()),
+  requireAdminMfa: z.boolean(),
   administratorCount: z.number().int(),
   vaultCount: z.number().int(),
   packageCount: z.number().int(),

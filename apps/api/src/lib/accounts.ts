@@ -1,10 +1,10 @@
 import { type ServerMessage, STATUS } from '@vault/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema/index.js';
+import { mfaRecoveryCodes, sessions, users } from '../db/schema/index.js';
 import { writeAudit } from '../plugins/audit.js';
 import type { Actor } from '../plugins/types.js';
-import { conflict } from './errors.js';
+import { conflict, forbidden } from './errors.js';
 import { sendPasswordLink } from './password-links.js';
 
 /**
@@ -102,11 +102,21 @@ export async function resendActivation(db: Db, ctx: Ctx & { publicUrl: string },
   return done(`An activation e-mail was sent to ${account.email}.`);
 }
 
-/** Clears the MFA enrolment of each account and ends their sessions, so they enrol again at next sign-in. */
+/**
+ * Clears the second factor of each account (authenticator, recovery codes) and ends their
+ * sessions, so they enrol again at next sign-in. Nobody resets their own: that takes a recovery code.
+ */
 export async function resetMfa(db: Db, ctx: Ctx, accounts: AccountRef[]): Promise<ServerMessage> {
   const ids = accounts.map((a) => a.id);
+  if (ctx.actor.userId !== null && ids.includes(ctx.actor.userId)) {
+    throw forbidden('You cannot reset your own second factor. Use a recovery code, then set it up again on your account page.');
+  }
   if (ids.length > 0) {
-    await db.update(users).set({ mfaEnabled: false, mfaSecret: null, updatedAt: new Date() }).where(inArray(users.id, ids));
+    await db
+      .update(users)
+      .set({ mfaEnabled: false, mfaSecret: null, mfaEnrolledAt: null, mfaLastStep: null, updatedAt: new Date() })
+      .where(inArray(users.id, ids));
+    await db.delete(mfaRecoveryCodes).where(inArray(mfaRecoveryCodes.userId, ids));
     await revokeSessions(db, ids);
   }
   for (const a of accounts) {

@@ -3,6 +3,7 @@ import { advisorRoutes } from './advisors/advisors.routes.js';
 import { operationsRoutes } from './app-status/operations.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
+import { mfaRoutes } from './mfa/mfa.routes.js';
 import { packageRoutes } from './packages/packages.routes.js';
 import { referenceRoutes } from './reference/reference.routes.js';
 import { sponsorAdminRoutes } from './sponsor-admins/sponsor-admins.routes.js';
@@ -15,6 +16,7 @@ import { vaultRoutes } from './vaults/vaults.routes.js';
 /** Every domain module, registered in this order by buildApp. Add a module here. */
 export const modules: FastifyPluginAsync[] = [
   authRoutes,
+  mfaRoutes,
   referenceRoutes,
   invitationRoutes,
   sponsorRoutes,

@@ -9,6 +9,24 @@ export interface paths {
     /** Check that this instance and its database answer */
     get: operations["getHealthReady"];
   };
+  "/api/v1/account/second-factor": {
+    /** @description The signed-in person's second factor and the policy that applies. */
+    get: operations["getAccountSecondFactor"];
+    /** @description Removes one's own second factor; needs a current code or a recovery code. */
+    delete: operations["deleteAccountSecondFactor"];
+  };
+  "/api/v1/account/second-factor/recovery-codes": {
+    /** @description Replaces the recovery codes with ten new ones; needs a current code or a recovery code. */
+    post: operations["postAccountSecondFactorRecoveryCodes"];
+  };
+  "/api/v1/account/second-factor/totp": {
+    /** @description Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled. */
+    post: operations["postAccountSecondFactorTotp"];
+  };
+  "/api/v1/account/second-factor/totp/confirm": {
+    /** @description Confirms enrollment with a first code; answers the ten recovery codes, shown this once. */
+    post: operations["postAccountSecondFactorTotpConfirm"];
+  };
   "/api/v1/admin/{sponsorId}": {
     /** App status checks for a sponsor */
     get: operations["getAdminBySponsorId"];
@@ -104,6 +122,10 @@ export interface paths {
   "/api/v1/authentication/password": {
     /** Set a password with an activation or reset link */
     post: operations["postAuthenticationPassword"];
+  };
+  "/api/v1/authentication/second-factor": {
+    /** @description Second sign-in step: the challengeToken the login answered and a 6-digit authenticator code or a recovery code. Wrong codes count in the sign-in throttle; a code is accepted once. */
+    post: operations["postAuthenticationSecondFactor"];
   };
   "/api/v1/basepackages": {
     /** List base packages */
@@ -759,6 +781,9 @@ export interface components {
       succeeded: number;
       total: number;
     };
+    ConfirmCodeBody: {
+      code: string;
+    };
     DocumentCount: {
       count: number;
     };
@@ -953,6 +978,14 @@ export interface components {
       expiresAt: string;
       user: components["schemas"]["SessionUser"];
     };
+    MfaStatus: {
+      enrolled: boolean;
+      enrolledAt: string | null;
+      enrollmentRequired: boolean;
+      graceRemaining: number | null;
+      recoveryCodesRemaining: number;
+      required: boolean;
+    };
     PackageHolder: {
       email: string;
       firstName: string;
@@ -989,6 +1022,9 @@ export interface components {
       status: string;
       statusId: number;
       testAccount: boolean;
+    };
+    RecoveryCodes: {
+      recoveryCodes: string[];
     };
     RedeemBody: {
       code: string;
@@ -1039,6 +1075,17 @@ export interface components {
     SearchBody: {
       fieldName: string;
       fieldValue: string;
+    };
+    SecondFactorChallenge: {
+      challengeToken: string;
+      expiresAt: string;
+      methods: ("totp" | "recovery")[];
+      /** @constant */
+      secondFactorRequired: true;
+    };
+    SecondFactorVerifyBody: {
+      challengeToken: string;
+      code: string;
     };
     ServerMessage: {
       dOutput?: unknown;
@@ -1209,6 +1256,7 @@ export interface components {
       id: number;
       name: string;
       packageCount: number;
+      requireAdminMfa: boolean;
       sponsorCode: string;
       statusId: number;
       updatedAt: string;
@@ -1354,6 +1402,7 @@ export interface components {
       contactPhone?: string | null;
       hasCategory?: boolean;
       name: string;
+      requireAdminMfa?: boolean;
       statusId?: 1 | 2;
     };
     StatusChangeBody: {
@@ -1402,6 +1451,11 @@ export interface components {
       folders: string[];
       id: number;
       name: string;
+    };
+    TotpEnrollment: {
+      otpauthUrl: string;
+      qrCode: string;
+      secret: string;
     };
     UpdateIntegrationBody: {
       config: {
@@ -1636,6 +1690,102 @@ export interface operations {
           };
         };
       };
+    };
+  };
+  /** @description The signed-in person's second factor and the policy that applies. */
+  getAccountSecondFactor: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MfaStatus"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /** @description Removes one's own second factor; needs a current code or a recovery code. */
+  deleteAccountSecondFactor: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmCodeBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /** @description Replaces the recovery codes with ten new ones; needs a current code or a recovery code. */
+  postAccountSecondFactorRecoveryCodes: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmCodeBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RecoveryCodes"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /** @description Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled. */
+  postAccountSecondFactorTotp: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TotpEnrollment"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /** @description Confirms enrollment with a first code; answers the ten recovery codes, shown this once. */
+  postAccountSecondFactorTotpConfirm: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmCodeBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RecoveryCodes"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      503: components["responses"]["ShuttingDown"];
     };
   };
   /** App status checks for a sponsor */
@@ -2053,7 +2203,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["LoginResponse"];
+          "application/json": components["schemas"]["LoginResponse"] | components["schemas"]["SecondFactorChallenge"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -2110,6 +2260,26 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /** @description Second sign-in step: the challengeToken the login answered and a 6-digit authenticator code or a recovery code. Wrong codes count in the sign-in throttle; a code is accepted once. */
+  postAuthenticationSecondFactor: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SecondFactorVerifyBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LoginResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ShuttingDown"];
     };
@@ -3283,6 +3453,8 @@ export interface operations {
           /** @default false */
           hasCategory?: boolean;
           name: string;
+          /** @default false */
+          requireAdminMfa?: boolean;
           sponsorCode: string;
           /** @default 1 */
           statusId?: 1 | 2;
@@ -3628,6 +3800,7 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorcode: string;
+        secondFactor?: "on" | "off";
       };
     };
     responses: {
@@ -3897,6 +4070,7 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorId: number;
+        secondFactor?: "on" | "off";
       };
     };
     requestBody: {

@@ -83,6 +83,7 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, server
     role: user.role as AuthUser['role'],
     sponsorId: user.sponsorId,
     permissions,
+    mfaEnrollmentRequired: row.session.mfaEnrollmentRequired,
   };
 }
 

@@ -11,6 +11,8 @@ export interface AuthUser {
   role: 'staff' | 'sponsor_admin';
   sponsorId: number | null;
   permissions: Partial<Record<AdminFlag, boolean>>;
+  /** The session reaches only second-factor enrollment (plugins/mfa-policy.ts). */
+  mfaEnrollmentRequired: boolean;
 }
 
 export interface IntegrationCaller {

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../lib/session';
 
@@ -33,6 +33,9 @@ export function UserMenu() {
           {user.email}
         </Text>
         <Menu.Divider />
+        <Menu.Item component={Link} to="/account" leftSection={<IconUserShield size={16} stroke={1.6} />}>
+          Your account
+        </Menu.Item>
         <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} stroke={1.6} />}>
           Sign out
         </Menu.Item>

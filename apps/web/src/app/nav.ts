@@ -26,7 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 /** Paths that need no sponsor chosen (specification section 2). */
-export const NO_SPONSOR_PATHS = ['/sponsor', '/sponsors', '/basepackages', '/logout', '/audit-logs'] as const;
+export const NO_SPONSOR_PATHS = ['/sponsor', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/account'] as const;
 
 export const MISSING_SPONSOR_TITLE = 'Warning! Portal code is missing';
 export const MISSING_SPONSOR_MESSAGE = 'Please choose a Portal.';

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { accountRoutes } from '../features/account/routes';
 import { invitationRoutes } from '../features/invitations/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { peopleRoutes } from '../features/people/routes';
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
           ...portalRoutes,
           ...invitationRoutes,
           ...operationRoutes,
+          ...accountRoutes,
           { path: '/logout', lazy: () => import('../features/auth/LogoutPage') },
           { path: '*', element: <NotFound /> },
         ],

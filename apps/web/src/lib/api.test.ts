@@ -1,6 +1,6 @@
-import { LOGIN_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE } from '@vault/contract';
+import { LOGIN_FAILED_MESSAGE, MFA_CODE_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE } from '@vault/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, errorMessage, errorMessages } from './api';
+import { ApiError, api, buildUrl, errorMessage, errorMessages, SECOND_FACTOR_PATH } from './api';
 import { setNavigator } from './navigation';
 import { getSession, startSession } from './session';
 
@@ -85,6 +85,15 @@ describe('api client', () => {
     const err = await fail(api('POST', '/api/v1/authentication/login', { body: {} }));
     expect(err.status).toBe(401);
     expect(err.message).toBe(LOGIN_FAILED_MESSAGE);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("the sign-in's code step sends no token and a 401 keeps the server's message", async () => {
+    fetchMock.mockResolvedValue(reply(401, { message: MFA_CODE_FAILED_MESSAGE }));
+    const err = await fail(api('POST', SECOND_FACTOR_PATH, { body: {} }));
+    expect(err.message).toBe(MFA_CODE_FAILED_MESSAGE);
+    expect(fetchMock.mock.calls[0]![1].headers.Authorization).toBeUndefined();
+    expect(getSession().token).toBe('tok-123');
     expect(navigate).not.toHaveBeenCalled();
   });
 

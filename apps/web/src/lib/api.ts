@@ -3,6 +3,8 @@ import { navigateTo } from './navigation';
 import { clearSession, getToken } from './session';
 
 export const LOGIN_PATH = '/api/v1/authentication/login';
+/** The sign-in's code step: like login, it has no session yet and its 401 says what went wrong. */
+export const SECOND_FACTOR_PATH = '/api/v1/authentication/second-factor';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
@@ -83,7 +85,8 @@ function toErrorBody(status: number, data: unknown): ErrorBody {
  */
 export async function api<T = unknown>(method: HttpMethod, path: string, opts: ApiOptions = {}): Promise<T> {
   const isLogin = path === LOGIN_PATH;
-  const token = isLogin ? null : getToken();
+  const isCodeStep = path === SECOND_FACTOR_PATH;
+  const token = isLogin || isCodeStep ? null : getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (!opts.form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -110,6 +113,7 @@ export async function api<T = unknown>(method: HttpMethod, path: string, opts: A
 
   const errorBody = toErrorBody(res.status, data);
   if (res.status === 401) {
+    if (isCodeStep) throw new ApiError(401, errorBody);
     if (errorBody.errorMsg || isLogin) {
       throw new ApiError(401, { ...errorBody, message: LOGIN_FAILED_MESSAGE, errorMsg: errorBody.errorMsg ?? LOGIN_FAILED_MESSAGE });
     }

@@ -17,6 +17,8 @@ export const sponsors = pgTable(
       .default(1)
       .references(() => statuses.id),
     hasCategory: boolean().notNull().default(false),
+    /** Its administrators must sign in with a second factor (after a grace period of sign-ins). */
+    requireAdminMfa: boolean().notNull().default(false),
     ...stamps,
   },
   (t) => [

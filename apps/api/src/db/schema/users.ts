@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps } from './common.js';
 import { sponsors } from './sponsors.js';
 import { statuses } from './statuses.js';
@@ -27,7 +27,13 @@ export const users = pgTable(
       .default(3)
       .references(() => statuses.id),
     mfaEnabled: boolean().notNull().default(false),
+    /** The authenticator secret, AES-256-GCM encrypted (lib/secret-box.ts); set before enrollment is confirmed. */
     mfaSecret: text(),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    mfaLastStep: bigint({ mode: 'number' }),
+    mfaEnrolledAt: timestamp({ withTimezone: true }),
+    /** Sign-ins made without a second factor while the sponsor requires one (the grace period). */
+    mfaGraceSignIns: integer().notNull().default(0),
     testAccount: boolean().notNull().default(false),
     localize: text().notNull().default('en'),
     lastLoginAt: timestamp({ withTimezone: true }),
@@ -60,6 +66,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** Opened after the grace period without the required second factor: reaches only enrollment. */
+    mfaEnrollmentRequired: boolean().notNull().default(false),
     clientIp: text(),
     userAgent: text(),
   },

@@ -1,4 +1,4 @@
-import { errorBody, forgotPasswordBody, loginBody, loginResponse, sessionUser, setPasswordBody } from '@vault/contract';
+import { errorBody, forgotPasswordBody, loginBody, loginResult, sessionUser, setPasswordBody } from '@vault/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
@@ -16,17 +16,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['authentication'],
         security: [],
         body: loginBody,
-        response: { 200: loginResponse, 401: errorBody },
+        response: { 200: loginResult, 401: errorBody },
       },
     },
     async (request, reply) => {
-      const { tokenHash, ...result } = await service.login(app.db, {
+      const result = await service.login(app.db, {
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
+      if (!('tokenHash' in result)) return result;
+      const { tokenHash, ...session } = result;
       setXsrfCookie(request, reply, xsrfTokenFor(app.xsrfKey, tokenHash));
-      return result;
+      return session;
     },
   );
 
@@ -44,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/authentication/me',
     { schema: { summary: 'The signed-in user', tags: ['authentication'], response: { 200: z.object({ user: sessionUser }) } } },
     async (request) => {
-      const { sessionId: _omit, ...user } = request.user!;
+      const { sessionId: _omit, mfaEnrollmentRequired: _policy, ...user } = request.user!;
       return { user };
     },
   );

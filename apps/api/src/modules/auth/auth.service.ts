@@ -1,10 +1,12 @@
-import { LOGIN_FAILED_MESSAGE, type LoginResponse, SESSION_MAX_HOURS, STATUS } from '@vault/contract';
+import { LOGIN_FAILED_MESSAGE, type LoginResponse, SESSION_MAX_HOURS, type SecondFactorChallenge, STATUS } from '@vault/contract';
 import type { Db } from '../../db/client.js';
+import type { sponsorAdmins, users } from '../../db/schema/index.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser } from '../../plugins/types.js';
+import { enrollmentRequiredAtSignIn, secondFactorChallenge } from '../mfa/sign-in.js';
 import * as repo from './auth.repo.js';
 import { countFailure, countSuccess, isThrottled } from './sign-in-throttle.js';
 
@@ -16,7 +18,7 @@ const loginFailed = () => new AppError(401, LOGIN_FAILED_MESSAGE, undefined, LOG
 export async function login(
   db: Db,
   input: { username: string; password: string; ip: string; userAgent?: string },
-): Promise<LoginResponse & { tokenHash: string }> {
+): Promise<(LoginResponse & { tokenHash: string }) | SecondFactorChallenge> {
   const username = input.username.trim().toLowerCase();
   const throttled = await isThrottled(db, username, input.ip);
   const found = await repo.findPortalUser(db, username);
@@ -41,12 +43,28 @@ export async function login(
     throw loginFailed();
   }
 
+  const challenge = await secondFactorChallenge(db, found.user);
+  if (challenge) return challenge;
+  return openSession(db, found, input);
+}
+
+/** Opens the session once every factor has passed (the password here, or the second-factor step). */
+export async function openSession(
+  db: Db,
+  found: { user: typeof users.$inferSelect; admin: typeof sponsorAdmins.$inferSelect | null },
+  input: { ip: string; userAgent?: string },
+  how: { secondFactor?: 'totp' | 'recovery' } = {},
+): Promise<LoginResponse & { tokenHash: string }> {
+  const username = found.user.email.toLowerCase();
+  const actor: Actor = { userId: found.user.id, email: username, sponsorId: found.user.sponsorId, ip: input.ip };
   const token = randomToken();
   const tokenHash = sha256(token);
   const expiresAt = new Date(Date.now() + SESSION_MAX_HOURS * 3600_000);
   await db.transaction(async (tx) => {
     await countSuccess(tx, username, input.ip);
+    const mfaEnrollmentRequired = await enrollmentRequiredAtSignIn(tx, found.user);
     await repo.insertSession(tx, {
+      mfaEnrollmentRequired,
       tokenHash,
       userId: found.user.id,
       expiresAt,
@@ -54,7 +72,13 @@ export async function login(
       userAgent: input.userAgent?.slice(0, 300),
     });
     await repo.touchLogin(tx, found.user.id);
-    await writeAudit(tx, actor, { action: 'auth.login', sponsorId: found.user.sponsorId, targetType: 'user', targetId: found.user.id });
+    await writeAudit(tx, actor, {
+      action: 'auth.login',
+      sponsorId: found.user.sponsorId,
+      targetType: 'user',
+      targetId: found.user.id,
+      ...(how.secondFactor ? { logJson: { secondFactor: how.secondFactor } } : {}),
+    });
   });
   const permissions: Record<string, boolean> = {};
   if (found.admin) for (const [k, v] of Object.entries(found.admin)) if (typeof v === 'boolean') permissions[k] = v;

@@ -22,8 +22,16 @@ const base = (db: Db) =>
     .innerJoin(users, eq(users.id, sponsorAdmins.userId))
     .leftJoin(sponsorGroups, eq(sponsorGroups.id, sponsorAdmins.groupId));
 
-export async function listAdmins(db: Db, sponsorId: number, opts: { offset: number; limit: number; where?: SQL }) {
-  const where = and(eq(sponsorAdmins.sponsorId, sponsorId), opts.where);
+export async function listAdmins(
+  db: Db,
+  sponsorId: number,
+  opts: { offset: number; limit: number; where?: SQL; secondFactor?: 'on' | 'off' },
+) {
+  const where = and(
+    eq(sponsorAdmins.sponsorId, sponsorId),
+    opts.where,
+    opts.secondFactor ? eq(users.mfaEnabled, opts.secondFactor === 'on') : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     base(db).where(where).orderBy(desc(sponsorAdmins.id)).limit(opts.limit).offset(opts.offset),
     db.select({ n: count() }).from(sponsorAdmins).innerJoin(users, eq(users.id, sponsorAdmins.userId)).where(where),

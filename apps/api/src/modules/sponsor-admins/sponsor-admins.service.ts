@@ -60,7 +60,7 @@ function checkGrant(user: AuthUser, flags: Partial<Record<AdminFlag, unknown>>, 
 
 export async function list(
   ctx: Pick<Ctx, 'db' | 'sponsor'>,
-  q: { offset: number; limit: number },
+  q: { offset: number; limit: number; secondFactor?: 'on' | 'off' },
   search?: { fieldName: string; fieldValue: string },
 ) {
   const where = search

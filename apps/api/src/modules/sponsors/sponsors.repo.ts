@@ -49,6 +49,7 @@ export async function getSponsor(db: Db, id: number) {
       contactPhone: sponsors.contactPhone,
       statusId: sponsors.statusId,
       hasCategory: sponsors.hasCategory,
+      requireAdminMfa: sponsors.requireAdminMfa,
       createdAt: sponsors.createdAt,
       updatedAt: sponsors.updatedAt,
       ...counts,
@@ -83,6 +84,7 @@ export async function insertSponsor(
     contactPhone: string | null;
     statusId: number;
     hasCategory: boolean;
+    requireAdminMfa: boolean;
   },
 ) {
   const [row] = await db.insert(sponsors).values(values).returning({ id: sponsors.id, sponsorCode: sponsors.sponsorCode });

@@ -46,6 +46,7 @@ export async function createSponsor(db: Db, actor: Actor, input: CreateInput): P
       contactPhone: input.contactPhone,
       statusId: input.statusId,
       hasCategory: input.hasCategory,
+      requireAdminMfa: input.requireAdminMfa,
     });
     if (input.categories.length > 0) await repo.replaceCategories(tx, created.id, input.categories);
     await writeAudit(tx, actor, {
@@ -61,6 +62,7 @@ export async function createSponsor(db: Db, actor: Actor, input: CreateInput): P
         statusId: input.statusId,
         hasCategory: input.hasCategory,
         categories: input.categories,
+        requireAdminMfa: input.requireAdminMfa,
       },
     });
     return created.id;
@@ -74,6 +76,9 @@ export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponso
     if (user.role !== 'staff' && input.statusId !== undefined && input.statusId !== before.statusId) {
       throw forbidden("Only the service staff may change a portal's status.");
     }
+    if (user.role !== 'staff' && input.requireAdminMfa !== undefined && input.requireAdminMfa !== before.requireAdminMfa) {
+      throw forbidden('Only the service staff may change whether administrators must use a second factor.');
+    }
     const next = {
       name: input.name,
       contactName: input.contactName,
@@ -81,6 +86,7 @@ export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponso
       contactPhone: input.contactPhone,
       statusId: input.statusId ?? before.statusId,
       hasCategory: input.hasCategory ?? before.hasCategory,
+      requireAdminMfa: input.requireAdminMfa ?? before.requireAdminMfa,
     };
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [k, v] of Object.entries(next)) {

@@ -12,6 +12,7 @@ import { Brand, PRODUCT_NAME } from '../Brand';
 import { Navigation } from '../Navigation';
 import { activeNavItem, MISSING_SPONSOR_MESSAGE, MISSING_SPONSOR_TITLE, needsSponsor } from '../nav';
 import { RouteProgress } from '../RouteProgress';
+import { SecondFactorGate } from '../SecondFactorGate';
 import { SponsorSelect } from '../SponsorSelect';
 import { useSessionWatch } from '../session-watch';
 import { UserMenu } from '../UserMenu';
@@ -82,7 +83,9 @@ function Shell() {
           </AppShell.Navbar>
           <AppShell.Main>
             <Box maw={1400} mx="auto">
-              <Outlet />
+              <SecondFactorGate>
+                <Outlet />
+              </SecondFactorGate>
             </Box>
           </AppShell.Main>
         </AppShell>

@@ -2,12 +2,13 @@ import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextIn
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LOGIN_FAILED_MESSAGE } from '@vault/contract';
+import { LOGIN_FAILED_MESSAGE, type LoginResponse } from '@vault/contract';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
 import { clearSession, startSession, useSession } from '../../lib/session';
 import { login } from './api';
+import { SecondFactorStep } from './SecondFactorStep';
 
 // The dialog (and Mantine's Modal) loads only when asked for, keeping the first screen small.
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })));
@@ -29,8 +30,30 @@ export function Component() {
   const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
   const [loading, setLoading] = useState(false);
   const [forgotOpened, forgot] = useDisclosure(false);
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
 
   if (token) return <Navigate to={target(location.state)} replace />;
+
+  const signedIn = (res: LoginResponse) => {
+    // Nothing cached for an earlier session may show for this one.
+    queryClient.clear();
+    startSession(res.accessToken, res.user);
+    navigate(target(location.state), { replace: true });
+  };
+
+  if (challengeToken)
+    return (
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 36 }} radius="lg" bg="white">
+        <SecondFactorStep
+          challengeToken={challengeToken}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setChallengeToken(null);
+            setError(message);
+          }}
+        />
+      </Paper>
+    );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,10 +67,9 @@ export function Component() {
     setError(null);
     try {
       const res = await login(username.trim(), password);
-      // Nothing cached for an earlier session may show for this one.
-      queryClient.clear();
-      startSession(res.accessToken, res.user);
-      navigate(target(location.state), { replace: true });
+      setPassword('');
+      if ('challengeToken' in res) setChallengeToken(res.challengeToken);
+      else signedIn(res);
     } catch (err) {
       // A failed sign-in clears the user (specification section 4).
       clearSession(null);

@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Tooltip } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_SEARCH_FIELDS, type SponsorAdminItem } from '@vault/contract';
@@ -25,6 +25,11 @@ const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
   title: 'Title',
   id: 'Id',
 };
+const SECOND_FACTOR_FILTER = [
+  { value: 'all', label: 'Everyone' },
+  { value: 'on', label: 'With a second factor' },
+  { value: 'off', label: 'Without a second factor' },
+];
 const searchFields = ADMIN_SEARCH_FIELDS.map((f) => ({ value: f, label: SEARCH_LABELS[f] }));
 
 export const ADMIN_DIALOGS: Record<AdminAction, { title: string; message: (name: string, email: string) => string }> = {
@@ -39,8 +44,9 @@ export const ADMIN_DIALOGS: Record<AdminAction, { title: string; message: (name:
 
 export function AdminListPage() {
   const { sponsorId, sponsorCode } = useSponsor();
-  const list = useListState({ key: 'sponsor-admins', columns: ['name', 'email', 'title', 'group', 'status', 'testAccount'] });
-  const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search);
+  const list = useListState({ key: 'sponsor-admins', columns: ['name', 'email', 'title', 'group', 'status', 'mfaEnabled', 'testAccount'] });
+  const [secondFactor, setSecondFactor] = useState<'on' | 'off' | undefined>();
+  const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search, secondFactor);
   const [creating, setCreating] = useState(false);
   const { confirm } = useConfirm();
   const qc = useQueryClient();
@@ -70,6 +76,19 @@ export function AdminListPage() {
         }
       />
       <SearchBar fields={searchFields} search={list.search} onSearch={list.setSearch} disabled={sponsorId === 0} label="administrators" />
+      <Select
+        label="Second factor"
+        data={SECOND_FACTOR_FILTER}
+        value={secondFactor ?? 'all'}
+        onChange={(v) => {
+          setSecondFactor(v === 'on' || v === 'off' ? v : undefined);
+          list.setPage(1);
+        }}
+        allowDeselect={false}
+        disabled={sponsorId === 0}
+        w={{ base: '100%', xs: 220 }}
+        mb="md"
+      />
       <ListError query={query} />
       <DataTable<SponsorAdminItem>
         {...peopleTableProps(list)}
@@ -105,6 +124,20 @@ export function AdminListPage() {
           { accessor: 'title', title: 'Title', render: (a) => a.title || '—' },
           { accessor: 'groupName', title: 'Group', render: (a) => a.groupName || '—' },
           { accessor: 'status', title: 'Status', render: (a) => <StatusBadge statusId={a.statusId} status={a.status} /> },
+          {
+            accessor: 'mfaEnabled',
+            title: 'Second factor',
+            render: (a) =>
+              a.mfaEnabled ? (
+                <Badge color="green" variant="light">
+                  On
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light">
+                  None
+                </Badge>
+              ),
+          },
           {
             accessor: 'actions',
             title: '',

@@ -40,18 +40,25 @@ export const peopleKeys = {
 
 // ---------------------------------------------------------------- administrators
 
-export function useAdminList(sponsorId: number, sponsorCode: string, offset: number, limit: number, search: SearchBody | null) {
+export function useAdminList(
+  sponsorId: number,
+  sponsorCode: string,
+  offset: number,
+  limit: number,
+  search: SearchBody | null,
+  secondFactor?: 'on' | 'off',
+) {
   return useQuery({
-    queryKey: peopleKeys.adminList(sponsorId, sponsorCode, offset, limit, search),
+    queryKey: [...peopleKeys.adminList(sponsorId, sponsorCode, offset, limit, search), secondFactor ?? 'all'],
     queryFn: ({ signal }) =>
       search
         ? api<ListResponse<SponsorAdminItem>>('POST', '/api/v1/sponsors/admin/search', {
-            query: { sponsorId, offset, limit },
+            query: { sponsorId, offset, limit, secondFactor },
             body: search,
             signal,
           })
         : api<ListResponse<SponsorAdminItem>>('GET', '/api/v1/sponsors/admin', {
-            query: { sponsorcode: sponsorCode, offset, limit },
+            query: { sponsorcode: sponsorCode, offset, limit, secondFactor },
             signal,
           }),
     enabled: sponsorId > 0 && sponsorCode !== '',

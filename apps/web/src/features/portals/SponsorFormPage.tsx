@@ -20,6 +20,7 @@ interface FormValues {
   statusId: string;
   hasCategory: boolean;
   categories: string[];
+  requireAdminMfa: boolean;
 }
 
 const EMPTY: FormValues = {
@@ -31,6 +32,7 @@ const EMPTY: FormValues = {
   statusId: '1',
   hasCategory: false,
   categories: [],
+  requireAdminMfa: false,
 };
 type Errors = Partial<Record<keyof FormValues | 'form', string>>;
 
@@ -43,6 +45,7 @@ const fromDetail = (d: SponsorDetail, categories?: string[], hasCategory?: boole
   statusId: String(d.statusId),
   hasCategory: hasCategory ?? d.hasCategory,
   categories: categories ?? d.categories,
+  requireAdminMfa: d.requireAdminMfa,
 });
 
 /** /sponsor creates a portal (staff only); /sponsor/{id} edits one and resets its administrators' MFA. */
@@ -95,6 +98,7 @@ export function SponsorFormPage() {
       statusId: Number(values.statusId) as 1 | 2,
       hasCategory: values.hasCategory,
       categories: values.hasCategory ? values.categories : [],
+      requireAdminMfa: values.requireAdminMfa,
     };
     const body: SponsorCreateBody | Omit<SponsorCreateBody, 'sponsorCode'> = editing ? raw : { sponsorCode: values.sponsorCode, ...raw };
     const parsed = (editing ? sponsorUpdateBody : sponsorCreateBody).safeParse(body);
@@ -240,6 +244,19 @@ export function SponsorFormPage() {
                       label="Uses sponsor categories"
                       checked={values.hasCategory}
                       onChange={(e) => set('hasCategory', e.currentTarget.checked)}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={12}>
+                    <Switch
+                      label="Administrators must use a second factor"
+                      description={
+                        isStaff
+                          ? 'Administrators without one are led through enrollment after a few sign-ins.'
+                          : 'Only the service staff may change it.'
+                      }
+                      checked={values.requireAdminMfa}
+                      disabled={!isStaff}
+                      onChange={(e) => set('requireAdminMfa', e.currentTarget.checked)}
                     />
                   </Grid.Col>
                   {values.hasCategory && (

@@ -1,0 +1,113 @@
+import {
+  confirmCodeBody,
+  errorBody,
+  loginResponse,
+  mfaStatus,
+  recoveryCodes,
+  secondFactorVerifyBody,
+  totpEnrollment,
+} from '@vault/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
+import * as service from './mfa.service.js';
+
+const tags = ['second factor'];
+// Reachable while a session waits for enrollment (plugins/mfa-policy.ts).
+const enrollment = { mfaEnrollment: true } as const;
+
+export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): service.Ctx => ({ db: app.db, key: app.mfaKey, user: request.user!, actor: request.actor });
+
+  app.post(
+    '/api/v1/authentication/second-factor',
+    {
+      config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['authentication'],
+        security: [],
+        description:
+          'Second sign-in step: the challengeToken the login answered and a 6-digit authenticator code or a recovery code. ' +
+          'Wrong codes count in the sign-in throttle; a code is accepted once.',
+        body: secondFactorVerifyBody,
+        response: { 200: loginResponse, 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { tokenHash, ...session } = await service.verifyChallenge(app.db, app.mfaKey, {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      setXsrfCookie(request, reply, xsrfTokenFor(app.xsrfKey, tokenHash));
+      return session;
+    },
+  );
+
+  app.get(
+    '/api/v1/account/second-factor',
+    {
+      config: enrollment,
+      schema: { tags, description: "The signed-in person's second factor and the policy that applies.", response: { 200: mfaStatus } },
+    },
+    async (request) => service.status(app.db, request.user!),
+  );
+
+  app.post(
+    '/api/v1/account/second-factor/totp',
+    {
+      config: enrollment,
+      schema: {
+        tags,
+        description:
+          'Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled.',
+        response: { 200: totpEnrollment, 409: errorBody },
+      },
+    },
+    async (request) => service.startTotp(ctx(request)),
+  );
+
+  app.post(
+    '/api/v1/account/second-factor/totp/confirm',
+    {
+      config: enrollment,
+      schema: {
+        tags,
+        description: 'Confirms enrollment with a first code; answers the ten recovery codes, shown this once.',
+        body: confirmCodeBody,
+        response: { 200: recoveryCodes, 400: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => service.confirmTotp(ctx(request), request.body.code),
+  );
+
+  app.post(
+    '/api/v1/account/second-factor/recovery-codes',
+    {
+      schema: {
+        tags,
+        description: 'Replaces the recovery codes with ten new ones; needs a current code or a recovery code.',
+        body: confirmCodeBody,
+        response: { 200: recoveryCodes, 400: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => service.regenerateRecoveryCodes(ctx(request), request.body.code),
+  );
+
+  app.delete(
+    '/api/v1/account/second-factor',
+    {
+      schema: {
+        tags,
+        description: "Removes one's own second factor; needs a current code or a recovery code.",
+        body: confirmCodeBody,
+        response: { 200: z.object({ message: z.string() }), 400: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => {
+      await service.removeOwn(ctx(request), request.body.code);
+      return { message: 'Your second factor was removed.' };
+    },
+  );
+};
