@@ -71,12 +71,15 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 /** Builds the real app on a real database (PGlite, or PostgreSQL with TEST_DB=pg). */
-export async function createTestApp(opts: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { logStream?: { write(line: string): void }; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({
     ADMIN_EMAIL: 'admin@test.local',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://portal.test',
+    ...opts.env,
   } as NodeJS.ProcessEnv);
   const app = await buildApp({ config, database, ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}) });
   await app.ready();
