@@ -128,12 +128,12 @@ export function ImportDialog({
             component="button"
             type="button"
             size="sm"
-            onClick={() =>
-              saveFile(
-                new Blob([importTemplateCsv((packages.data?.data ?? []).map((p) => p.name))], { type: 'text/csv' }),
-                'vault-holders-template.csv',
-              )
-            }
+            onClick={async () => {
+              // The example rows name this portal's packages, so wait for them if they are still coming.
+              const list = packages.data ?? (await packages.refetch()).data;
+              const csv = importTemplateCsv((list?.data ?? []).map((p) => p.name));
+              saveFile(new Blob([csv], { type: 'text/csv' }), 'vault-holders-template.csv');
+            }}
           >
             Download the template CSV
           </Anchor>
