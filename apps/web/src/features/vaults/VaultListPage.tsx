@@ -26,7 +26,7 @@ import {
   type VaultSearchBody,
 } from '@vault/contract';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { PageHeader } from '../../components/PageHeader';
@@ -37,11 +37,10 @@ import { useSponsor } from '../../lib/session';
 import { downloadCsv, useVaultList } from './api';
 import { BulkDialog, type BulkRequest } from './BulkDialog';
 import { actionsFor, fullName, StatusBadge, useRights, VaultSearchBar } from './components';
+import { ImportDialog } from './ImportDialog';
 import { useHolderActions } from './useHolderActions';
 
 const detailPath = (h: VaultHolderItem) => `/vaultdetails/${h.vaultId}`;
-// The import dialog (with its drop zone) loads when first opened, not with the first screen.
-const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
 /** The vault holder list (specification section 2): search, paging of 20, column options, row actions, import. */
 export function VaultListPage() {
@@ -57,9 +56,6 @@ export function VaultListPage() {
   const actions = useHolderActions(sponsorId);
   const { alert } = useConfirm();
   const [importing, setImporting] = useState(false);
-  // Once opened, the dialog stays mounted, so its own steps go on after it closes.
-  const importUsed = useRef(false);
-  if (importing) importUsed.current = true;
   const [selected, setSelected] = useState<VaultHolderItem[]>([]);
   const [allMatching, setAllMatching] = useState(false);
   const [bulk, setBulk] = useState<BulkRequest | null>(null);
@@ -353,17 +349,13 @@ export function VaultListPage() {
         aria-label="Vault holders"
       />
       {actions.dialogs}
-      {importUsed.current && (
-        <Suspense fallback={null}>
-          <ImportDialog
-            opened={importing}
-            sponsorId={sponsorId}
-            sponsorCode={sponsorCode}
-            onClose={() => setImporting(false)}
-            onImported={showImportResult}
-          />
-        </Suspense>
-      )}
+      <ImportDialog
+        opened={importing}
+        sponsorId={sponsorId}
+        sponsorCode={sponsorCode}
+        onClose={() => setImporting(false)}
+        onImported={showImportResult}
+      />
       <BulkDialog
         sponsorId={sponsorId}
         request={bulk}
