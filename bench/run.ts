@@ -4,7 +4,8 @@
  * on it listening on 127.0.0.1, runs every scenario of bench/scenarios/index.ts through HTTP and prints
  * a table with the DESIGN.md section 7 budget next to each figure. It only prints: no timed assertion.
  */
-import { cpus } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
@@ -21,12 +22,14 @@ const { values } = parseArgs({
     only: { type: 'string' },
     quick: { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
+    save: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
   console.log(`usage: npm run bench -- [--holders 100000] [--audit 1000000] [--sponsors 50] [--db pglite|pg] [--only ${scenarios.map((s) => s.name).join(',')}] [--quick] [--fresh]
   --db pg uses BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres (a database vault_bench_* is created there).
+  --save writes the table to bench/results/<date>-<db>.md with the machine's load.
   DESIGN.md section 7 budgets are stated for --holders 1000000 --audit 10000000.`);
   process.exit(0);
 }
@@ -83,6 +86,7 @@ const ctx: BenchContext = {
   scale: values.quick ? 0.25 : 1,
 };
 
+const loadAtStart = loadavg();
 const rows: BenchRow[] = [];
 for (const s of chosen) {
   process.stdout.write(`  running ${s.name} …\n`);
@@ -136,6 +140,28 @@ if (spec.holders < 1_000_000 || spec.audit < 10_000_000)
   console.log(
     '\nDESIGN 7 budgets are stated for 1,000,000 holders and 10,000,000 audit entries: npm run bench -- --holders 1000000 --audit 10000000',
   );
+
+if (values.save) {
+  const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(', ');
+  const md = (r: string[]) => `| ${r.map((v) => v.replace(/\|/g, '\\|')).join(' | ')} |`;
+  const file = new URL(`./results/${new Date().toISOString().slice(0, 10)}-${db}.md`, import.meta.url);
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  writeFileSync(
+    file,
+    [
+      `# Bench ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${db}`,
+      '',
+      `- Machine: ${cpus().length} CPU (${cpus()[0]?.model ?? '?'}), Node ${process.version}; load average (1, 5, 15 min) ${load(loadAtStart)} at the start, ${load(loadavg())} at the end.`,
+      `- Data: ${spec.holders} holders, ${spec.audit} audit entries, ${spec.sponsors} sponsors${values.quick ? '; --quick' : ''}. Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\``,
+      '',
+      md(table[0]!),
+      md(table[0]!.map(() => '---')),
+      ...table.slice(1).map(md),
+      '',
+    ].join('\n'),
+  );
+  console.log(`\nSaved to ${file.pathname}`);
+}
 
 await app.close();
 await dataset.database.close();

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { pickPortal, signIn } from './fixtures';
 
@@ -134,6 +135,11 @@ test('import a CSV with one bad row: the preview shows its error, the good rows 
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Vault Holders' });
   await expect(dialog).toBeVisible();
+  // The template's example rows name this portal's own packages.
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download the template CSV' }).click();
+  const template = await readFile((await (await download).path())!, 'utf8');
+  expect(template.split('\r\n')[1]).toContain(`,${packageName},`);
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'holders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const summary = dialog.getByRole('status', { name: 'Preview summary' });
   await expect(summary).toContainText('3 rows');

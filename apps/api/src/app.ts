@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -20,6 +18,7 @@ import openapi from './plugins/openapi.js';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import { requestLogController } from './plugins/request-log.js';
 import tenant from './plugins/tenant.js';
+import webAssets from './plugins/web-assets.js';
 
 export interface AppOptions {
   config: Config;
@@ -89,6 +88,13 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
+  // JSON answers over 1 KB go compressed (lists, previews); the built portal's files are compressed
+  // at build time and web-assets sends them as they are.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
@@ -113,18 +119,6 @@ export async function buildApp({
 
   for (const module of modules) await app.register(module);
 
-  await serveWeb(app, config);
+  await app.register(webAssets);
   return app;
-}
-
-/** The built portal, with history fallback: every non-API GET that is not a file gets index.html. */
-async function serveWeb(app: FastifyInstance, config: Config) {
-  const dist = config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist');
-  if (!existsSync(join(dist, 'index.html'))) return;
-  const index = await readFile(join(dist, 'index.html'), 'utf8');
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1y', immutable: true });
-  app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.status(404).send({ message: `No route GET ${request.url.split('?')[0]}.` });
-    return reply.header('cache-control', 'no-cache').type('text/html').send(index);
-  });
 }

@@ -57,6 +57,22 @@ export const IMPORT_COLUMNS = [
   'localize',
 ] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['email', 'firstName', 'lastName', 'package'] as const;
-export const IMPORT_TEMPLATE_CSV = `${IMPORT_COLUMNS.join(',')}\r\njane.doe@example.com,Jane,Doe,,,Gold,trial,individual,,false,en\r\n`;
+const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/**
+ * The import template of one portal: the header and one example row per package the portal has
+ * (at most three), so every example names a package the import accepts; a portal without packages
+ * gets one row with the package left for the user to fill in.
+ */
+export function importTemplateCsv(packageNames: readonly string[]): string {
+  const names = packageNames.length ? packageNames.slice(0, 3) : [''];
+  const people = [
+    ['jane.doe@example.com', 'Jane', 'Doe'],
+    ['john.smith@example.com', 'John', 'Smith'],
+    ['ana.garcia@example.com', 'Ana', 'Garcia'],
+  ];
+  const rows = names.map((pkg, i) => [...people[i]!, '', '', csvCell(pkg), 'trial', 'individual', '', 'false', 'en'].join(','));
+  return `${[IMPORT_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}
 /** How many preview rows the upload answer carries; the full error report is a download. */
 export const IMPORT_PREVIEW_ROWS = 5000;

@@ -9,9 +9,14 @@ import { setNavigator } from '../lib/navigation';
 import { AppLoading } from './AppLoading';
 import { BlankLayout } from './layouts/BlankLayout';
 import { LoginLayout } from './layouts/LoginLayout';
+import { MainLayout } from './layouts/MainLayout';
 import { NotFound, RouteError } from './RouteError';
 
-/** The three layout groups of specification section 2; every screen loads lazily. */
+/**
+ * The three layout groups of specification section 2. The main layout and the vault list (the screen
+ * most users land on) come with the entry, so it needs no second round of chunks; every other screen
+ * loads lazily.
+ */
 export const routes: RouteObject[] = [
   {
     element: <LoginLayout />,
@@ -30,7 +35,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/',
-    lazy: () => import('./layouts/MainLayout'),
+    Component: MainLayout,
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppLoading />,
     children: [

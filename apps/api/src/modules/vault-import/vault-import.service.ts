@@ -179,7 +179,9 @@ async function confirmInTransaction(ctx: Ctx, body: { jobId: string; sendActivat
       rows.map((r) => r.email.toLowerCase()),
     );
     const toImport = rows.filter((r) => !taken.has(r.email.toLowerCase()));
+    await repo.startBulkUsers(tx);
     const ids = await repo.insertHolders(tx, sponsorId, toImport);
+    await repo.finishBulkUsers(tx);
     if (body.sendActivationEmail && toImport.length) {
       const hours = LINK_TTL_HOURS.activation;
       const expiresAt = new Date(Date.now() + hours * 3600_000);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { basePackages, documents, sponsors, users, vaults } from '../../db/schema/index.js';
 import type { HolderFilter } from './vaults.search.repo.js';
@@ -97,15 +97,27 @@ const holderColumns = {
 
 export type HolderRow = Awaited<ReturnType<typeof holdersByIds>>[number];
 
-/** The list rows of the given holder ids, in id order. */
-export async function holdersByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
+const holdersQuery = (db: Db) =>
+  db
     .select(holderColumns)
     .from(users)
     .innerJoin(vaults, eq(vaults.holderUserId, users.id))
     .innerJoin(sponsors, eq(sponsors.id, vaults.sponsorId))
     .leftJoin(basePackages, eq(basePackages.id, vaults.packageId))
-    .where(inArray(users.id, ids))
-    .orderBy(asc(users.id));
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(users.id))
+    .prepare('vault_holders_by_ids');
+
+/** Every list page runs this query: its SQL is built once per database (and prepared on PostgreSQL). */
+const prepared = new WeakMap<Db, ReturnType<typeof holdersQuery>>();
+
+/** The list rows of the given holder ids, in id order. */
+export async function holdersByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  let query = prepared.get(db);
+  if (!query) {
+    query = holdersQuery(db);
+    prepared.set(db, query);
+  }
+  return query.execute({ ids });
 }

@@ -16,10 +16,10 @@ import {
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
-import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, IMPORT_TEMPLATE_CSV, type ImportPreview, type ImportResult } from '@vault/contract';
+import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, type ImportPreview, type ImportResult, importTemplateCsv } from '@vault/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { downloadCsv, saveFile, uploadImport, useConfirmImport } from './api';
+import { downloadCsv, saveFile, uploadImport, useConfirmImport, usePackageOptions } from './api';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv', '.txt'], 'application/csv': ['.csv'] };
@@ -48,6 +48,7 @@ export function ImportDialog({
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState<'all' | 'invalid' | 'valid'>('all');
   const [sendActivation, setSendActivation] = useState(false);
+  const packages = usePackageOptions(opened ? sponsorId : 0);
   const abort = useRef<AbortController | null>(null);
   const confirm = useConfirmImport(sponsorId);
 
@@ -127,7 +128,12 @@ export function ImportDialog({
             component="button"
             type="button"
             size="sm"
-            onClick={() => saveFile(new Blob([IMPORT_TEMPLATE_CSV], { type: 'text/csv' }), 'vault-holders-template.csv')}
+            onClick={async () => {
+              // The example rows name this portal's packages, so wait for them if they are still coming.
+              const list = packages.data ?? (await packages.refetch()).data;
+              const csv = importTemplateCsv((list?.data ?? []).map((p) => p.name));
+              saveFile(new Blob([csv], { type: 'text/csv' }), 'vault-holders-template.csv');
+            }}
           >
             Download the template CSV
           </Anchor>

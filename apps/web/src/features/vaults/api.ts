@@ -38,17 +38,22 @@ export const vaultKeys = {
 // ---------------------------------------------------------------- list and details
 
 /** Specification section 4: the vault list fetches with sponsor_id, offset and limit; a search posts fieldName/fieldValue. */
+/** One page of the vault list: the key and the call, shared by the screen and the prefetch that starts with the app. */
+export const vaultListQuery = (sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null) => ({
+  queryKey: vaultKeys.list(sponsorId, offset, limit, search),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    search
+      ? api<ListResponse<VaultHolderItem>>('POST', '/api/v1/vaultholders/search', {
+          query: { sponsorId, offset, limit },
+          body: search,
+          signal,
+        })
+      : api<ListResponse<VaultHolderItem>>('GET', '/api/v1/vaultholders', { query: { limit, offset, sponsorId }, signal }),
+});
+
 export function useVaultList(sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null) {
   return useQuery({
-    queryKey: vaultKeys.list(sponsorId, offset, limit, search),
-    queryFn: ({ signal }) =>
-      search
-        ? api<ListResponse<VaultHolderItem>>('POST', '/api/v1/vaultholders/search', {
-            query: { sponsorId, offset, limit },
-            body: search,
-            signal,
-          })
-        : api<ListResponse<VaultHolderItem>>('GET', '/api/v1/vaultholders', { query: { limit, offset, sponsorId }, signal }),
+    ...vaultListQuery(sponsorId, offset, limit, search),
     enabled: sponsorId > 0,
     placeholderData: keepPreviousData,
   });

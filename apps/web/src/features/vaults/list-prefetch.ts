@@ -1,0 +1,29 @@
+import { PAGE_SIZE, VAULT_SEARCH_FIELDS, type VaultSearchBody } from '@vault/contract';
+import { parsePage } from '../../lib/list-state';
+import { queryClient } from '../../lib/query-client';
+import { getSponsor, getToken } from '../../lib/session';
+import { vaultListQuery } from './api';
+
+/** The page and search the vault list shows for this address (as useListState and the screen read them). */
+export function vaultListParams(url: URL): { offset: number; limit: number; search: VaultSearchBody | null } {
+  const field = url.searchParams.get('field');
+  const search =
+    field && (VAULT_SEARCH_FIELDS as readonly string[]).includes(field)
+      ? ({ fieldName: field, fieldValue: url.searchParams.get('q') ?? '' } as VaultSearchBody)
+      : null;
+  return { offset: (parsePage(url.searchParams.get('page')) - 1) * PAGE_SIZE, limit: PAGE_SIZE, search };
+}
+
+/**
+ * Route loader of the vault list: asks for the rows as soon as the app knows the saved session and
+ * sponsor, alongside the screen's code and the sponsor list, into the cache the screen reads.
+ * It never waits: the screen renders at once and shows the rows when they come.
+ */
+export function prefetchVaultList({ request }: { request: Request }) {
+  const { sponsorId } = getSponsor();
+  if (getToken() && sponsorId > 0) {
+    const { offset, limit, search } = vaultListParams(new URL(request.url));
+    void queryClient.prefetchQuery(vaultListQuery(sponsorId, offset, limit, search));
+  }
+  return null;
+}

@@ -1,0 +1,177 @@
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { buildApp } from '../../apps/api/src/app.js';
+import { loadConfig } from '../../apps/api/src/config.js';
+import { type BenchRow, call, median, percentile, type Scenario } from '../lib.js';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const WEB_DIST = join(ROOT, 'apps/web/dist');
+const LOAD_BUDGET = '< 200 KB gzip JS+CSS';
+const ROW_BUDGET = 'median < 300 ms';
+const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/**
+ * The bare page: the same list call the portal makes for its first screen, its rows put in a table,
+ * nothing else. Served by the same server as the portal (a script file: the CSP forbids inline ones).
+ */
+const BARE_HTML =
+  '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><table><tbody id="rows"></tbody></table><script src="/bare-list.js"></script></body></html>';
+const BARE_JS = `const s = JSON.parse(localStorage.getItem('session_sponsor'));
+fetch('/api/v1/vaultholders?limit=20&offset=0&sponsorId=' + s.sponsorId, { headers: { authorization: 'Bearer ' + localStorage.getItem('access_token') } })
+  .then((r) => r.json())
+  .then((page) => {
+    const body = document.getElementById('rows');
+    for (const h of page.data) {
+      const tr = body.insertRow();
+      tr.insertCell().textContent = h.email;
+      tr.insertCell().textContent = h.firstName + ' ' + h.lastName;
+    }
+  });`;
+
+/** Runs in the page before its scripts: notes when the first table row holding an e-mail appears. */
+const WATCH_FIRST_ROW = `(() => {
+  const seen = () => [...document.querySelectorAll('tbody tr td')].some((td) => td.textContent.includes('@'));
+  new MutationObserver((_, observer) => {
+    if (window.__firstRow === undefined && seen()) {
+      window.__firstRow = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+/** Runs in the page once the row showed: its time, and the requests made up to then. */
+const READ_LOAD = `(() => {
+  const at = window.__firstRow;
+  const nav = performance.getEntriesByType('navigation')[0];
+  const res = performance.getEntriesByType('resource').filter((r) => r.startTime <= at);
+  const path = (r) => new URL(r.name).pathname;
+  return {
+    firstRow: at,
+    requests: res.length + 1,
+    transferred: nav.transferSize + res.reduce((s, r) => s + r.transferSize, 0),
+    scripts: res.filter((r) => path(r).endsWith('.js')).map(path),
+    styles: res.filter((r) => path(r).endsWith('.css')).map(path),
+  };
+})()`;
+
+interface Load {
+  firstRow: number;
+  requests: number;
+  transferred: number;
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * DESIGN 7, browser: cold navigation (new browser context each time, empty cache) to the vault list
+ * of the largest sponsor with a saved session, until the first vault row shows; the same for a bare
+ * page making the same API call. Also the first screen's files: count, transferred bytes, and the
+ * gzip size of its JavaScript and CSS (the budget's measure) from the build's .gz copies.
+ */
+export const portalLoad: Scenario = {
+  name: 'portal-load',
+  description: 'Headless Chromium: cold navigation to the first vault row, first-screen files and bytes, against a bare page',
+  async run(ctx) {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`portal build failed: ${built.stderr.slice(-400)}`);
+    const dist = await mkdtemp(join(tmpdir(), 'bench-web-'));
+    await cp(WEB_DIST, dist, { recursive: true });
+    await writeFile(join(dist, 'bare.html'), BARE_HTML);
+    await writeFile(join(dist, 'bare-list.js'), BARE_JS);
+    // A second app on the same database, serving this build and the bare page side by side.
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'false',
+      WEB_DIST: dist,
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+    } as NodeJS.ProcessEnv);
+    const app = await buildApp({ config, database: ctx.database, logger: false });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const browser = await chromium.launch(CHROMIUM);
+    try {
+      const big = ctx.sponsors[0]!;
+      const { user } = (await call(ctx, '/api/v1/authentication/me', { headers: ctx.staff })) as { user: unknown };
+      const storage = {
+        access_token: ctx.staff.authorization!.replace(/^Bearer /, ''),
+        session_user: JSON.stringify(user),
+        session_sponsor: JSON.stringify({ sponsorId: big.id, sponsorCode: big.sponsorCode }),
+      };
+      const load = async (path: string): Promise<Load> => {
+        const context = await browser.newContext();
+        try {
+          await context.addCookies([{ name: 'XSRF-TOKEN', value: ctx.staff['x-xsrf-token']!, url: base }]);
+          await context.addInitScript({
+            content: `for (const [k, v] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(k, v);\n${WATCH_FIRST_ROW}`,
+          });
+          const page = await context.newPage();
+          await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+          // A function, not a string: the portal's CSP refuses eval.
+          await page.waitForFunction(() => (globalThis as { __firstRow?: number }).__firstRow !== undefined, null, { timeout: 30_000 });
+          return (await page.evaluate(READ_LOAD)) as Load;
+        } finally {
+          await context.close();
+        }
+      };
+      const runs = Math.max(7, Math.round(9 * ctx.scale));
+      await load('/');
+      await load('/bare.html');
+      const portal: Load[] = [];
+      const bare: Load[] = [];
+      // Interleaved, so both see the same machine load.
+      for (let i = 0; i < runs; i++) {
+        portal.push(await load('/'));
+        bare.push(await load('/bare.html'));
+      }
+      const times = (l: Load[]) => l.map((x) => x.firstRow).sort((a, b) => a - b);
+      const p = times(portal);
+      const b = times(bare);
+      const first = portal[portal.length - 1]!;
+      const gzipBytes = async (files: string[]) => {
+        let sum = 0;
+        for (const f of files) sum += (await stat(join(dist, `${f}.gz`)).catch(() => null))?.size ?? (await readFile(join(dist, f))).length;
+        return sum;
+      };
+      const gz = await gzipBytes([...new Set([...first.scripts, ...first.styles])]);
+      const ratio = median(p) / median(b);
+      const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+      const rows: BenchRow[] = [
+        {
+          scenario: 'bare page, same list call, first row',
+          n: runs,
+          median: median(b),
+          p95: percentile(b, 0.95),
+          budget: '(baseline)',
+          note: `${bare.at(-1)!.requests} requests, ${kb(bare.at(-1)!.transferred)} transferred`,
+        },
+        {
+          scenario: `portal, cold navigation to first vault row (${big.sponsorCode})`,
+          n: runs,
+          median: median(p),
+          p95: percentile(p, 0.95),
+          budget: ROW_BUDGET,
+          ok: median(p) < 300,
+          note: `${ratio.toFixed(2)}× the bare page (target ≤ 2×)`,
+        },
+        {
+          scenario: 'portal, first screen files',
+          n: 1,
+          budget: LOAD_BUDGET,
+          ok: gz < 200 * 1024,
+          note: `${kb(gz)} gzip JS+CSS in ${first.scripts.length} JS (target ≤ 12) + ${first.styles.length} CSS files; ${first.requests} requests, ${kb(first.transferred)} transferred (Brotli)`,
+        },
+      ];
+      return rows;
+    } finally {
+      await browser.close();
+      await app.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  },
+};
