@@ -10,10 +10,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { logSafeError } from './lib/log-safe-error.js';
 import { modules } from './modules/index.js';
 import audit from './plugins/audit-context.js';
 import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
+import inputText from './plugins/input-text.js';
 import openapi from './plugins/openapi.js';
 import tenant from './plugins/tenant.js';
 
@@ -40,6 +42,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-api-key"]'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+              err: logSafeError,
             },
           }
         : logger,
@@ -77,6 +80,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(errors);
+  await app.register(inputText);
   await app.register(openapi);
   await app.register(auth);
   await app.register(tenant);

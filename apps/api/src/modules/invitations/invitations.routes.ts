@@ -11,13 +11,13 @@ import {
   invitationListQuery,
   invitationOptionalSponsorQuery,
   invitationResendQuery,
+  invitationSearchBody,
   invitationSearchQuery,
   invitationSponsorQuery,
   listResponse,
   REDEEM_SCOPE,
   redeemBody,
   redeemResponse,
-  searchBody,
   serverMessage,
 } from '@vault/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,7 +51,12 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/invitations/search',
     {
       config: { sponsor: 'optional' },
-      schema: { tags, querystring: invitationSearchQuery, body: searchBody, response: { 200: listResponse(invitation), ...errors } },
+      schema: {
+        tags,
+        querystring: invitationSearchQuery,
+        body: invitationSearchBody,
+        response: { 200: listResponse(invitation), ...errors },
+      },
     },
     async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit, request.body),
   );

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest } from '../lib/errors.js';
+
+const MESSAGE = 'Contains a character that is not allowed (a NUL character or an unpaired surrogate)';
+
+/** PostgreSQL text cannot hold NUL, and an unpaired surrogate has no UTF-8 form. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isStorable = (s: string) => !UNSTORABLE.test(s);
+
+/** The path of the first string (key or value) in `value` that PostgreSQL cannot store, or null. */
+function findUnstorable(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return isStorable(value) ? null : path;
+  // JSON nests no deeper than a person would type; a hostile depth is refused by the schema anyway.
+  if (!value || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, child] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (!isStorable(key)) return path || 'request';
+    const found = findUnstorable(child, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const PARTS = [
+  ['params', 'path'],
+  ['query', 'query'],
+  ['body', 'body'],
+] as const;
+
+function refuseUnstorableText(request: FastifyRequest) {
+  for (const [part, label] of PARTS) {
+    const field = findUnstorable(request[part], '');
+    if (field === null) continue;
+    const name = field || label;
+    throw badRequest(`Please correct the ${label}: ${name}: ${MESSAGE}`, [{ field: name, message: MESSAGE }]);
+  }
+}
+
+/**
+ * Every route, before its schema runs: text that the database cannot store is bad input (400), so
+ * it never reaches a query, where it would fail as a server error.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', async (request) => refuseUnstorableText(request));
+  },
+  { name: 'input-text' },
+);
