@@ -5,8 +5,8 @@ import { badRequest } from '../lib/errors.js';
 const MESSAGE = 'Contains a character that is not allowed (a NUL character or an unpaired surrogate)';
 
 /** PostgreSQL text cannot hold NUL, and an unpaired surrogate has no UTF-8 form. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const isStorable = (s: string) => !UNSTORABLE.test(s);
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isStorable = (s: string) => !s.includes('\u0000') && !UNPAIRED_SURROGATE.test(s);
 
 /** The path of the first string (key or value) in `value` that PostgreSQL cannot store, or null. */
 function findUnstorable(value: unknown, path: string, depth = 0): string | null {
