@@ -14,7 +14,7 @@ import { logSafeError } from './lib/log-safe-error.js';
 import { modules } from './modules/index.js';
 import audit from './plugins/audit-context.js';
 import auth from './plugins/auth.js';
-import errors from './plugins/errors.js';
+import errors, { frameworkErrors } from './plugins/errors.js';
 import inputText from './plugins/input-text.js';
 import openapi from './plugins/openapi.js';
 import tenant from './plugins/tenant.js';
@@ -50,6 +50,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
     trustProxy: true,
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

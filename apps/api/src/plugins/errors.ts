@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.js';
@@ -50,6 +50,15 @@ function validationDetails(
     if (!field && keys?.length) field = keys.join(', ');
     return { field: field || (err.validationContext ?? 'request'), message: v.message ?? 'Not valid' };
   });
+}
+
+/**
+ * Errors Fastify raises before a route is found (a path that is not valid percent-encoded UTF-8),
+ * which the error handler never sees: the same error model.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.status(status).send({ message: 'The address of this request is not valid.' });
 }
 
 /** The one error handler: typed errors become JSON with the right status; nothing internal leaks. */

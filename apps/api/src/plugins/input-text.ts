@@ -28,7 +28,31 @@ const PARTS = [
   ['body', 'body'],
 ] as const;
 
-function refuseUnstorableText(request: FastifyRequest) {
+const isEmpty = (body: unknown) =>
+  body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+
+/** Percent-encoded bytes that are not UTF-8 (e.g. an encoded surrogate): the parser would quietly replace them. */
+function isValidUtf8Query(url: string) {
+  const q = url.indexOf('?');
+  if (q < 0) return true;
+  try {
+    decodeURIComponent(url.slice(q + 1));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseHostileInput(request: FastifyRequest) {
+  if (!isValidUtf8Query(request.url)) {
+    throw badRequest(`Please correct the query: ${MESSAGE}`, [{ field: 'query', message: MESSAGE }]);
+  }
+  // Unknown fields are refused everywhere, so a call that declares no body takes none; `{}` is
+  // what clients send when a JSON content type needs a body. (Multipart bodies are read by the
+  // handler and are not parsed here.)
+  if (request.method !== 'GET' && !request.routeOptions.schema?.body && !isEmpty(request.body) && !request.isMultipart()) {
+    throw badRequest('This call takes no body.', [{ field: 'body', message: 'This call takes no body' }]);
+  }
   for (const [part, label] of PARTS) {
     const field = findUnstorable(request[part], '');
     if (field === null) continue;
@@ -39,11 +63,12 @@ function refuseUnstorableText(request: FastifyRequest) {
 
 /**
  * Every route, before its schema runs: text that the database cannot store is bad input (400), so
- * it never reaches a query, where it would fail as a server error.
+ * it never reaches a query, where it would fail as a server error; a body where none is declared
+ * is refused like any unknown field.
  */
 export default fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => refuseUnstorableText(request));
+    app.addHook('preValidation', async (request) => refuseHostileInput(request));
   },
   { name: 'input-text' },
 );
