@@ -71,8 +71,10 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 /** Builds the real app on a real database (PGlite, or PostgreSQL with TEST_DB=pg). */
-export async function createTestApp(opts: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function createTestApp(
+  opts: { logStream?: { write(line: string): void } /** A migrated database the caller owns (and closes). */; database?: Database } = {},
+): Promise<TestApp> {
+  const { database, drop } = opts.database ? { database: opts.database, drop: async () => {} } : await openTestDatabase();
   const config = loadConfig({
     ADMIN_EMAIL: 'admin@test.local',
     LOG_LEVEL: 'silent',
