@@ -43,7 +43,7 @@ beforeAll(async () => {
   const flags = ['hasManageMfaAccess', 'hasArchiveVaultAccess', 'hasSubPortalManagePermission', 'hasIntegrationAccess'];
   admin = await t.signInSponsorAdmin(sponsor.id, Object.fromEntries(flags.map((f) => [f, true])));
   ops = operationsOf(t.app.swagger()).filter((op) => op.method !== 'GET' || Object.keys(op.query).length > 0);
-});
+}, 120_000);
 afterAll(async () => t.close());
 
 const ctx = {

@@ -40,6 +40,12 @@ describe('text the database cannot store', () => {
     expect(query.statusCode).toBe(400);
   });
 
+  it('answers 400 for percent-encoded bytes that are not UTF-8, and takes a lone % literally', async () => {
+    const url = `/api/v1/vaultholders/export?sponsorId=${sponsorId}&fieldName=email&fieldValue=`;
+    expect((await t.app.inject({ method: 'GET', url: `${url}a%ED%A0%80b`, headers: staff.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `${url}50%`, headers: staff.headers })).statusCode).toBe(200);
+  });
+
   it('keeps characters outside the basic plane when they are paired', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -36,7 +36,8 @@ function isValidUtf8Query(url: string) {
   const q = url.indexOf('?');
   if (q < 0) return true;
   try {
-    decodeURIComponent(url.slice(q + 1));
+    // A lone `%` is taken literally by the query parser; only escapes that decode to no text are refused.
+    decodeURIComponent(url.slice(q + 1).replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
     return true;
   } catch {
     return false;
