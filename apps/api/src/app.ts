@@ -8,11 +8,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { logSafeError } from './lib/log-safe-error.js';
 import { modules } from './modules/index.js';
 import audit from './plugins/audit-context.js';
 import auth from './plugins/auth.js';
-import errors from './plugins/errors.js';
+import errors, { frameworkErrors } from './plugins/errors.js';
 import health from './plugins/health.js';
+import inputText from './plugins/input-text.js';
 import mfaPolicy from './plugins/mfa-policy.js';
 import openapi from './plugins/openapi.js';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.js';
@@ -53,6 +55,7 @@ export async function buildApp({
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-api-key"]'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+              err: logSafeError,
             },
           }
         : logger,
@@ -62,6 +65,7 @@ export async function buildApp({
     trustProxy: typeof config.TRUST_PROXY === 'number' ? hopsOf(config.TRUST_PROXY) : config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,6 +103,7 @@ export async function buildApp({
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(errors);
+  await app.register(inputText);
   await app.register(openapi, { ui: config.apiDocs });
   await app.register(auth);
   await app.register(mfaPolicy);

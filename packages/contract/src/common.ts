@@ -62,12 +62,14 @@ export const listResponse = <T extends z.ZodType>(item: T) =>
   });
 export type ListResponse<T> = { data: T[]; total: number; activePage?: number; perPage?: number; isEditable?: boolean };
 
-/** Specification section 7: body of the search calls. */
-export const searchBody = z.strictObject({
-  fieldName: z.string().trim().min(1, 'Choose a field to search'),
-  fieldValue: z.string().trim().max(200, 'Search text is too long'),
-});
-export type SearchBody = z.infer<typeof searchBody>;
+/** Specification section 7: body of the search calls, searching by one of `fields` (section 5). */
+export const fieldSearchBody = <F extends readonly [string, ...string[]]>(fields: F) =>
+  z.strictObject({
+    fieldName: z.enum(fields, { error: `Search by one of ${fields.join(', ')}` }),
+    fieldValue: z.string().trim().max(200, 'Search text is too long'),
+  });
+/** Any search body, whatever its field list (the portal's list state keeps one of these). */
+export type SearchBody = { fieldName: string; fieldValue: string };
 
 /** Specification section 3: the server message shown under "Server Confirmation". */
 export const serverMessage = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idParam, nameSchema, pageQuery, sponsorIdValue } from './common.js';
+import { emailSchema, fieldSearchBody, idParam, nameSchema, pageQuery, sponsorIdValue } from './common.js';
 
 /** Specification sections 5 and 9: strict invitations carry this fixed code and are never the default. */
 export const STRICT_INVITE_CODE = 'testInvitation';
@@ -152,6 +152,8 @@ export const INVITATION_SEARCH_LABELS: Record<(typeof INVITATION_SEARCH_FIELDS)[
   status: 'Status',
   package: 'Package',
 };
+export const invitationSearchBody = fieldSearchBody(INVITATION_SEARCH_FIELDS);
+export type InvitationSearchBody = z.infer<typeof invitationSearchBody>;
 
 /** PUT /api/v1/invitations/{id}/default?sponsorid: make it (or stop it being) the default invite code. */
 export const invitationDefaultBody = z.strictObject({ defaultInviteCode: z.boolean().default(true) });

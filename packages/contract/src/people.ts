@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_FLAGS } from './auth.js';
-import { emailSchema, idParam, nameSchema, optionalNameSchema, pageQuery, sponsorIdValue } from './common.js';
+import { emailSchema, fieldSearchBody, idParam, nameSchema, optionalNameSchema, pageQuery, sponsorIdValue } from './common.js';
 
 /**
  * People of a sponsor (specification sections 3 and 7): sponsor administrators, representatives
@@ -41,13 +41,6 @@ const personFields = {
 };
 
 /** A sponsor id in a query string (`sponsorId`, `sponsorid`). */
-
-/** Search by one of `fields` (specification section 5). */
-const fieldSearchBody = <F extends readonly [string, ...string[]]>(fields: F) =>
-  z.strictObject({
-    fieldName: z.enum(fields, { error: `Search by one of ${fields.join(', ')}` }),
-    fieldValue: z.string().trim().max(200, 'Search text is too long'),
-  });
 
 /** Human labels of every flag, for forms and detail pages. */
 export const PEOPLE_FLAG_LABELS: Record<string, string> = {

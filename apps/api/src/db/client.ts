@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DatabaseAvailability, isDatabaseUnavailable } from './availability.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -17,6 +18,8 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** Whether the server was last seen reachable (always reachable for PGlite, which runs in-process). */
+  availability: DatabaseAvailability;
   close(): Promise<void>;
 }
 
@@ -27,24 +30,41 @@ export interface OpenOptions {
   /** A PGlite dump (from dumpDataDir) to start from: much faster than creating a cluster. */
   loadDataDir?: Blob | File;
   poolSize?: number;
-  /** Errors of idle pooled connections (the server restarted or ended them); by default logged. */
+  /** Errors of idle pooled connections (the server restarted or ended them); by default reported to `availability`. */
   onPoolError?: (err: Error & { code?: string }) => void;
+  /** How long a request waits for a new connection before it fails (and answers 503). */
+  connectionTimeoutMillis?: number;
 }
 
 // Bigint counts come back as strings from pg; these are always small enough for a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const availability = new DatabaseAvailability();
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 5000,
+    });
     // Without a listener, an idle connection ended by the server would crash the process; the pool
-    // drops that connection and opens a new one on the next query.
-    pool.on('error', opts.onPoolError ?? ((err) => console.error(`PostgreSQL connection lost (${err.message}); it will be replaced.`)));
+    // drops that connection and opens a new one on the next query. A stopped server ends every idle
+    // connection at once: that is one change of state, logged once.
+    pool.on(
+      'error',
+      opts.onPoolError ??
+        ((err) => {
+          if (isDatabaseUnavailable(err)) availability.lost(err);
+          else console.error(`PostgreSQL connection lost (${(err as { code?: string }).code ?? err.name}); it will be replaced.`);
+        }),
+    );
+    pool.on('connect', () => availability.reachable());
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'pg',
       pool,
+      availability,
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       close: () => pool.end(),
     };
@@ -59,6 +79,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     pglite,
+    availability,
     query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as never,
     close: () => pglite.close(),
   };

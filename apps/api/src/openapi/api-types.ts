@@ -969,6 +969,11 @@ export interface components {
       migrationStatus: "success" | "partial" | "failed";
       NotMigratedInvitation: components["schemas"]["ImportedInvitationLine"][];
     };
+    InvitationSearchBody: {
+      /** @enum {string} */
+      fieldName: "all" | "inviteCode" | "email" | "name" | "type" | "status" | "package";
+      fieldValue: string;
+    };
     LoginBody: {
       password: string;
       username: string;
@@ -1071,10 +1076,6 @@ export interface components {
       priceSale: number | string;
       SponsorCode?: string;
       sponsorId: number;
-    };
-    SearchBody: {
-      fieldName: string;
-      fieldValue: string;
     };
     SecondFactorChallenge: {
       challengeToken: string;
@@ -2715,7 +2716,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["SearchBody"];
+        "application/json": components["schemas"]["InvitationSearchBody"];
       };
     };
     responses: {

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.js';
 import { AppError } from '../lib/errors.js';
 
 type Detail = { field: string; message: string };
@@ -27,10 +28,15 @@ function pgMessage(error: PgError): [number, string] | null {
     case '23503':
       return [409, CONSTRAINT_MESSAGES[constraint] ?? 'This is still in use, or refers to something that does not exist.'];
     case '23514':
-    case '22001':
-    case '22003':
       return [400, 'Some values are not allowed.'];
+    // Program limits: e.g. a value too large for an index row.
+    case '54000':
+      return [400, 'Some values are too long.'];
     default:
+      // Class 22, data exceptions: the input cannot be stored or compared as given (invalid byte
+      // sequence 22021, untranslatable character 22P05, bad number or date 22P02/22003/22007/22008,
+      // too long 22001 …). The input schemas refuse these first; this is the last resort.
+      if (err.code?.startsWith('22')) return [400, 'Some values are not allowed.'];
       return null;
   }
 }
@@ -46,9 +52,20 @@ function validationDetails(
   });
 }
 
+/**
+ * Errors Fastify raises before a route is found (a path that is not valid percent-encoded UTF-8),
+ * which the error handler never sees: the same error model.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.status(status).send({ message: 'The address of this request is not valid.' });
+}
+
 /** The one error handler: typed errors become JSON with the right status; nothing internal leaks. */
 export default fp(
   async (app: FastifyInstance) => {
+    const availability = app.database.availability;
+    availability.log = app.log;
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof AppError) {
         return reply.status(err.statusCode).send({
@@ -67,6 +84,14 @@ export default fp(
       if (isResponseSerializationError(err)) {
         request.log.error({ err }, 'response did not match its schema');
         return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      }
+      if (isDatabaseUnavailable(err)) {
+        // One log line per outage (availability logs the change), not one per request.
+        availability.lost(err);
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
       }
       const pg = pgMessage(err as never);
       if (pg) {

@@ -76,9 +76,14 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 
 /** Builds the real app on a real database (PGlite, or PostgreSQL with TEST_DB=pg). */
 export async function createTestApp(
-  opts: { logStream?: { write(line: string): void }; env?: Record<string, string> } = {},
+  opts: {
+    logStream?: { write(line: string): void };
+    env?: Record<string, string>;
+    /** A migrated database the caller owns (and closes). */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = opts.database ? { database: opts.database, drop: async () => {} } : await openTestDatabase();
   const configFor = (env: Record<string, string> = {}) =>
     loadConfig({ ADMIN_EMAIL: 'admin@test.local', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ...env } as NodeJS.ProcessEnv);
   const app = await buildApp({

@@ -11,13 +11,13 @@ import {
   invitationListQuery,
   invitationOptionalSponsorQuery,
   invitationResendQuery,
+  invitationSearchBody,
   invitationSearchQuery,
   invitationSponsorQuery,
   listResponse,
   REDEEM_SCOPE,
   redeemBody,
   redeemResponse,
-  searchBody,
   serverMessage,
 } from '@vault/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -60,7 +60,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Search invitations by field',
         tags,
         querystring: invitationSearchQuery,
-        body: searchBody,
+        body: invitationSearchBody,
         response: { 200: listResponse(invitation), ...errors },
       },
     },

@@ -1,4 +1,4 @@
-import type { Invitation, InvitationBody, InvitationEditBody, InvitationType, ListResponse, SearchBody } from '@vault/contract';
+import type { Invitation, InvitationBody, InvitationEditBody, InvitationSearchBody, InvitationType, ListResponse } from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../../lib/outbox.js';
@@ -33,7 +33,7 @@ export async function list(
   sponsor: SponsorRef | null,
   offset: number,
   limit: number,
-  search?: SearchBody,
+  search?: InvitationSearchBody,
 ): Promise<ListResponse<Invitation>> {
   const page = { activePage: Math.floor(offset / limit) + 1, perPage: limit };
   // Specification section 4: with no sponsor chosen the list is empty, total 0.

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest } from '../lib/errors.js';
+
+const MESSAGE = 'Contains a character that is not allowed (a NUL character or an unpaired surrogate)';
+
+/** PostgreSQL text cannot hold NUL, and an unpaired surrogate has no UTF-8 form. */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isStorable = (s: string) => !s.includes('\u0000') && !UNPAIRED_SURROGATE.test(s);
+
+/** The path of the first string (key or value) in `value` that PostgreSQL cannot store, or null. */
+function findUnstorable(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return isStorable(value) ? null : path;
+  // JSON nests no deeper than a person would type; a hostile depth is refused by the schema anyway.
+  if (!value || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, child] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (!isStorable(key)) return path || 'request';
+    const found = findUnstorable(child, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const PARTS = [
+  ['params', 'path'],
+  ['query', 'query'],
+  ['body', 'body'],
+] as const;
+
+const isEmpty = (body: unknown) =>
+  body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+
+/** Percent-encoded bytes that are not UTF-8 (e.g. an encoded surrogate): the parser would quietly replace them. */
+function isValidUtf8Query(url: string) {
+  const q = url.indexOf('?');
+  if (q < 0) return true;
+  try {
+    // A lone `%` is taken literally by the query parser; only escapes that decode to no text are refused.
+    decodeURIComponent(url.slice(q + 1).replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseHostileInput(request: FastifyRequest) {
+  if (!isValidUtf8Query(request.url)) {
+    throw badRequest(`Please correct the query: ${MESSAGE}`, [{ field: 'query', message: MESSAGE }]);
+  }
+  // Unknown fields are refused everywhere, so a call that declares no body takes none; `{}` is
+  // what clients send when a JSON content type needs a body. (Multipart bodies are read by the
+  // handler and are not parsed here.)
+  if (request.method !== 'GET' && !request.routeOptions.schema?.body && !isEmpty(request.body) && !request.isMultipart()) {
+    throw badRequest('This call takes no body.', [{ field: 'body', message: 'This call takes no body' }]);
+  }
+  for (const [part, label] of PARTS) {
+    const field = findUnstorable(request[part], '');
+    if (field === null) continue;
+    const name = field || label;
+    throw badRequest(`Please correct the ${label}: ${name}: ${MESSAGE}`, [{ field: name, message: MESSAGE }]);
+  }
+}
+
+/**
+ * Every route, before its schema runs: text that the database cannot store is bad input (400), so
+ * it never reaches a query, where it would fail as a server error; a body where none is declared
+ * is refused like any unknown field.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', async (request) => refuseHostileInput(request));
+  },
+  { name: 'input-text' },
+);
