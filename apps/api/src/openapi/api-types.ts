@@ -10,21 +10,36 @@ export interface paths {
     get: operations["getHealthReady"];
   };
   "/api/v1/account/second-factor": {
-    /** @description The signed-in person's second factor and the policy that applies. */
+    /**
+     * Read your second factor and the policy that applies
+     * @description The signed-in person's second factor and the policy that applies.
+     */
     get: operations["getAccountSecondFactor"];
-    /** @description Removes one's own second factor; needs a current code or a recovery code. */
+    /**
+     * Remove your second factor
+     * @description Removes one's own second factor; needs a current code or a recovery code.
+     */
     delete: operations["deleteAccountSecondFactor"];
   };
   "/api/v1/account/second-factor/recovery-codes": {
-    /** @description Replaces the recovery codes with ten new ones; needs a current code or a recovery code. */
+    /**
+     * Replace your recovery codes
+     * @description Replaces the recovery codes with ten new ones; needs a current code or a recovery code.
+     */
     post: operations["postAccountSecondFactorRecoveryCodes"];
   };
   "/api/v1/account/second-factor/totp": {
-    /** @description Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled. */
+    /**
+     * Start setting up an authenticator app
+     * @description Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled.
+     */
     post: operations["postAccountSecondFactorTotp"];
   };
   "/api/v1/account/second-factor/totp/confirm": {
-    /** @description Confirms enrollment with a first code; answers the ten recovery codes, shown this once. */
+    /**
+     * Turn the authenticator on with a first code
+     * @description Confirms enrollment with a first code; answers the ten recovery codes, shown this once.
+     */
     post: operations["postAccountSecondFactorTotpConfirm"];
   };
   "/api/v1/admin/{sponsorId}": {
@@ -124,7 +139,10 @@ export interface paths {
     post: operations["postAuthenticationPassword"];
   };
   "/api/v1/authentication/second-factor": {
-    /** @description Second sign-in step: the challengeToken the login answered and a 6-digit authenticator code or a recovery code. Wrong codes count in the sign-in throttle; a code is accepted once. */
+    /**
+     * Finish signing in with an authenticator or recovery code
+     * @description Second sign-in step: the challengeToken the login answered and a 6-digit authenticator code or a recovery code. Wrong codes count in the sign-in throttle; a code is accepted once.
+     */
     post: operations["postAuthenticationSecondFactor"];
   };
   "/api/v1/basepackages": {
@@ -1693,7 +1711,10 @@ export interface operations {
       };
     };
   };
-  /** @description The signed-in person's second factor and the policy that applies. */
+  /**
+   * Read your second factor and the policy that applies
+   * @description The signed-in person's second factor and the policy that applies.
+   */
   getAccountSecondFactor: {
     responses: {
       /** @description OK */
@@ -1706,7 +1727,10 @@ export interface operations {
       503: components["responses"]["ShuttingDown"];
     };
   };
-  /** @description Removes one's own second factor; needs a current code or a recovery code. */
+  /**
+   * Remove your second factor
+   * @description Removes one's own second factor; needs a current code or a recovery code.
+   */
   deleteAccountSecondFactor: {
     requestBody: {
       content: {
@@ -1730,7 +1754,10 @@ export interface operations {
       503: components["responses"]["ShuttingDown"];
     };
   };
-  /** @description Replaces the recovery codes with ten new ones; needs a current code or a recovery code. */
+  /**
+   * Replace your recovery codes
+   * @description Replaces the recovery codes with ten new ones; needs a current code or a recovery code.
+   */
   postAccountSecondFactorRecoveryCodes: {
     requestBody: {
       content: {
@@ -1752,7 +1779,10 @@ export interface operations {
       503: components["responses"]["ShuttingDown"];
     };
   };
-  /** @description Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled. */
+  /**
+   * Start setting up an authenticator app
+   * @description Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled.
+   */
   postAccountSecondFactorTotp: {
     responses: {
       /** @description OK */
@@ -1767,7 +1797,10 @@ export interface operations {
       503: components["responses"]["ShuttingDown"];
     };
   };
-  /** @description Confirms enrollment with a first code; answers the ten recovery codes, shown this once. */
+  /**
+   * Turn the authenticator on with a first code
+   * @description Confirms enrollment with a first code; answers the ten recovery codes, shown this once.
+   */
   postAccountSecondFactorTotpConfirm: {
     requestBody: {
       content: {
@@ -2265,7 +2298,10 @@ export interface operations {
       503: components["responses"]["ShuttingDown"];
     };
   };
-  /** @description Second sign-in step: the challengeToken the login answered and a 6-digit authenticator code or a recovery code. Wrong codes count in the sign-in throttle; a code is accepted once. */
+  /**
+   * Finish signing in with an authenticator or recovery code
+   * @description Second sign-in step: the challengeToken the login answered and a 6-digit authenticator code or a recovery code. Wrong codes count in the sign-in throttle; a code is accepted once.
+   */
   postAuthenticationSecondFactor: {
     requestBody: {
       content: {

@@ -25,6 +25,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Finish signing in with an authenticator or recovery code',
         tags: ['authentication'],
         security: [],
         description:
@@ -49,7 +50,12 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/account/second-factor',
     {
       config: enrollment,
-      schema: { tags, description: "The signed-in person's second factor and the policy that applies.", response: { 200: mfaStatus } },
+      schema: {
+        summary: 'Read your second factor and the policy that applies',
+        tags,
+        description: "The signed-in person's second factor and the policy that applies.",
+        response: { 200: mfaStatus },
+      },
     },
     async (request) => service.status(app.db, request.user!),
   );
@@ -59,6 +65,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: enrollment,
       schema: {
+        summary: 'Start setting up an authenticator app',
         tags,
         description:
           'Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled.',
@@ -73,6 +80,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: enrollment,
       schema: {
+        summary: 'Turn the authenticator on with a first code',
         tags,
         description: 'Confirms enrollment with a first code; answers the ten recovery codes, shown this once.',
         body: confirmCodeBody,
@@ -86,6 +94,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/account/second-factor/recovery-codes',
     {
       schema: {
+        summary: 'Replace your recovery codes',
         tags,
         description: 'Replaces the recovery codes with ten new ones; needs a current code or a recovery code.',
         body: confirmCodeBody,
@@ -99,6 +108,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/account/second-factor',
     {
       schema: {
+        summary: 'Remove your second factor',
         tags,
         description: "Removes one's own second factor; needs a current code or a recovery code.",
         body: confirmCodeBody,
