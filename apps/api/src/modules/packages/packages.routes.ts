@@ -103,19 +103,19 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/packagesponsor',
-    { config: { sponsor: 'required' }, schema: { tags, body: assignPackageBody, response: { 201: activePackage, 409: errorBody } } },
+    { config: { sponsor: 'required', staffOnly: true }, schema: { tags, body: assignPackageBody, response: { 201: activePackage, 409: errorBody } } },
     async (request, reply) => reply.status(201).send(await service.assign(app.db, request.actor, request.sponsor!, request.body)),
   );
 
   app.put(
     '/api/v1/packagesponsor',
-    { config: { sponsor: 'required' }, schema: { tags, body: repricePackageBody, response: { 200: activePackage } } },
+    { config: { sponsor: 'required', staffOnly: true }, schema: { tags, body: repricePackageBody, response: { 200: activePackage } } },
     async (request) => service.reprice(app.db, request.actor, request.sponsor!, request.body),
   );
 
   app.delete(
     '/api/v1/packagesponsor/:id',
-    { schema: { tags, params: packageSponsorIdParam, querystring: unassignQuery, response: { 200: serverMessage, 409: errorBody } } },
+    { config: { staffOnly: true }, schema: { tags, params: packageSponsorIdParam, querystring: unassignQuery, response: { 200: serverMessage, 409: errorBody } } },
     async (request) => service.unassign(app.db, request.user!, request.actor, request.params.id, request.sponsor),
   );
 

@@ -74,6 +74,10 @@ export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponso
     if (user.role !== 'staff' && input.statusId !== undefined && input.statusId !== before.statusId) {
       throw forbidden("Only the service staff may change a portal's status.");
     }
+    // The portal's name is what the operator bills and reports under: staff rename it.
+    if (user.role !== 'staff' && input.name !== undefined && input.name !== before.name) {
+      throw forbidden("Only the service staff may rename a portal.");
+    }
     const next = {
       name: input.name,
       contactName: input.contactName,
