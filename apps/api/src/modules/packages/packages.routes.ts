@@ -103,7 +103,10 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/packagesponsor',
-    { config: { sponsor: 'required', staffOnly: true }, schema: { tags, body: assignPackageBody, response: { 201: activePackage, 409: errorBody } } },
+    {
+      config: { sponsor: 'required', staffOnly: true },
+      schema: { tags, body: assignPackageBody, response: { 201: activePackage, 409: errorBody } },
+    },
     async (request, reply) => reply.status(201).send(await service.assign(app.db, request.actor, request.sponsor!, request.body)),
   );
 
@@ -115,7 +118,10 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/packagesponsor/:id',
-    { config: { staffOnly: true }, schema: { tags, params: packageSponsorIdParam, querystring: unassignQuery, response: { 200: serverMessage, 409: errorBody } } },
+    {
+      config: { staffOnly: true },
+      schema: { tags, params: packageSponsorIdParam, querystring: unassignQuery, response: { 200: serverMessage, 409: errorBody } },
+    },
     async (request) => service.unassign(app.db, request.user!, request.actor, request.params.id, request.sponsor),
   );
 

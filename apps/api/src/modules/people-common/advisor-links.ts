@@ -48,7 +48,9 @@ export async function setLinkedStatus(ctx: LinkCtx, account: AccountRef, linkSta
   const name = `${account.firstName} ${account.lastName}`.trim();
   if (account.statusId === STATUS.archived) return setAccountStatus(ctx.db, { ...ctx }, account, statusId);
   const activateIdentity =
-    statusId === STATUS.active && account.statusId !== STATUS.active && (await mayChangeIdentity(ctx.db, ctx.user, ctx.sponsorId, account.id));
+    statusId === STATUS.active &&
+    account.statusId !== STATUS.active &&
+    (await mayChangeIdentity(ctx.db, ctx.user, ctx.sponsorId, account.id));
   if (linkStatus === statusId && !activateIdentity) {
     return done(`${name} is already ${statusId === STATUS.active ? 'active' : 'inactive'}.`);
   }

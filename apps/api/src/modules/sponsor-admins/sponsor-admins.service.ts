@@ -65,7 +65,9 @@ function checkGrant(user: AuthUser, flags: Partial<Record<AdminFlag, unknown>>, 
  */
 function checkManage(user: AuthUser) {
   if (user.role !== 'staff' && !user.permissions.hasManageAdminsAccess)
-    throw forbidden(`Your administrator account does not have the "${PEOPLE_FLAG_LABELS.hasManageAdminsAccess}" permission (hasManageAdminsAccess).`);
+    throw forbidden(
+      `Your administrator account does not have the "${PEOPLE_FLAG_LABELS.hasManageAdminsAccess}" permission (hasManageAdminsAccess).`,
+    );
 }
 
 /** Nobody changes their own access flags: raising them would bypass whoever grants access. */

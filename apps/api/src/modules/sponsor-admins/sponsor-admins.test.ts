@@ -363,15 +363,21 @@ describe('least privilege', () => {
     const raise = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${manager.userId}?sponsorid=${a.id}`, { hasManageMfaAccess: true });
     expect(raise.statusCode).toBe(403);
     expect(raise.json().message).toMatch(/your own access flags: hasManageMfaAccess/);
-    const drop = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${manager.userId}?sponsorid=${a.id}`, { hasManageAdminsAccess: false });
+    const drop = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${manager.userId}?sponsorid=${a.id}`, {
+      hasManageAdminsAccess: false,
+    });
     expect(drop.statusCode).toBe(403);
     const grant = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${other.userId}?sponsorid=${a.id}`, { hasIntegrationAccess: true });
     expect(grant.statusCode).toBe(403);
     expect(grant.json().message).toMatch(/hasIntegrationAccess/);
     expect(await snapshot()).toEqual(before);
     // Their own name is theirs to fix; handing on a flag they hold is allowed.
-    expect((await inject(manager, 'PUT', `/api/v1/sponsors/admin/${manager.userId}?sponsorid=${a.id}`, { lastName: 'Lee' })).statusCode).toBe(200);
-    const handed = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${other.userId}?sponsorid=${a.id}`, { hasManageAdminsAccess: true });
+    expect(
+      (await inject(manager, 'PUT', `/api/v1/sponsors/admin/${manager.userId}?sponsorid=${a.id}`, { lastName: 'Lee' })).statusCode,
+    ).toBe(200);
+    const handed = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${other.userId}?sponsorid=${a.id}`, {
+      hasManageAdminsAccess: true,
+    });
     expect(handed.json().hasManageAdminsAccess).toBe(true);
   });
 
@@ -382,7 +388,9 @@ describe('least privilege', () => {
     expect((await inject(manager, 'PUT', `/api/v1/sponsors/admin/${other.userId}/deactivate?sponsorid=${a.id}`)).statusCode).toBe(200);
     const last = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${manager.userId}/deactivate?sponsorid=${a.id}`);
     expect(last.statusCode).toBe(409);
-    expect(last.json().message).toBe('manager@acme.example is the last active administrator of this portal; activate another administrator first.');
+    expect(last.json().message).toBe(
+      'manager@acme.example is the last active administrator of this portal; activate another administrator first.',
+    );
     const viaActivate = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${manager.userId}/activate?sponsorid=${a.id}`, { statusId: 2 });
     expect(viaActivate.statusCode).toBe(409);
     const [u] = await t.db.select().from(users).where(eq(users.id, manager.userId));

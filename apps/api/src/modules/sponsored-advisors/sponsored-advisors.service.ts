@@ -166,7 +166,9 @@ export async function update(ctx: Ctx, body: SponsoredAdvisorUpdateBody): Promis
     await checkGroup(tx, ctx.sponsor.id, body.group);
     // Names and language belong to the person (every portal she represents); the rest to this link.
     const userValues = Object.fromEntries(
-      Object.entries(pick(body, ['firstName', 'lastName', 'localize'] as const)).filter(([k, v]) => row.user[k as keyof typeof row.user] !== v),
+      Object.entries(pick(body, ['firstName', 'lastName', 'localize'] as const)).filter(
+        ([k, v]) => row.user[k as keyof typeof row.user] !== v,
+      ),
     );
     if (Object.keys(userValues).length) await checkIdentityChange(tx, ctx.user, ctx.sponsor.id, row.user, 'name and language');
     const repValues: Record<string, unknown> = { ...pick(body, ADVISOR_FLAGS), ...pick(body, ['testAccount'] as const) };

@@ -76,7 +76,7 @@ export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponso
     }
     // The portal's name is what the operator bills and reports under: staff rename it.
     if (user.role !== 'staff' && input.name !== undefined && input.name !== before.name) {
-      throw forbidden("Only the service staff may rename a portal.");
+      throw forbidden('Only the service staff may rename a portal.');
     }
     const next = {
       name: input.name,

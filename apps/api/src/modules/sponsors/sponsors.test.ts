@@ -174,7 +174,12 @@ describe('GET and PUT /api/v1/sponsors/{id}', () => {
     expect(row).toMatchObject({ name: 'ALPHA Wealth', contactEmail: 'desk@alpha.example' });
     expect(await audits('sponsor.update')).toHaveLength(1);
     const staff = await t.signInStaff();
-    const renamed = await t.app.inject({ method: 'PUT', url: `/api/v1/sponsors/${a.id}`, headers: staff.headers, payload: { name: 'Alpha Family Office' } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/sponsors/${a.id}`,
+      headers: staff.headers,
+      payload: { name: 'Alpha Family Office' },
+    });
     expect(renamed.json().name).toBe('Alpha Family Office');
   });
 

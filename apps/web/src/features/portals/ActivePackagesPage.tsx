@@ -48,14 +48,14 @@ export function ActivePackagesPage() {
         description={sponsorCode ? `The packages ${sponsorCode} offers its vault holders, at its sale prices.` : undefined}
         actions={
           isStaff && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)} disabled={sponsorId === 0}>
-            Assign Packages
-            {available.length > 0 && (
-              <Badge size="xs" ml={8} color="white" variant="outline">
-                {available.length}
-              </Badge>
-            )}
-          </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)} disabled={sponsorId === 0}>
+              Assign Packages
+              {available.length > 0 && (
+                <Badge size="xs" ml={8} color="white" variant="outline">
+                  {available.length}
+                </Badge>
+              )}
+            </Button>
           )
         }
       />
