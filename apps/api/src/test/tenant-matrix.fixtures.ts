@@ -7,8 +7,8 @@ import {
   importJobs,
   invitations,
   packageSponsor,
-  sponsorAuthorizations,
   sessions,
+  sponsorAuthorizations,
   sponsorIntegrations,
   users,
 } from '../db/schema/index.js';
@@ -61,7 +61,21 @@ export async function tenantWorld(t: TestApp) {
     .returning();
   const [job] = await t.db
     .insert(importJobs)
-    .values({ sponsorId: w.a.id, kind: 'vault_holders', fileName: 'alpha-secret.csv', errors: [{ line: 2, email: 'quintessa@alpha-secret.test', firstName: 'Quintessa', lastName: 'Zebulon', package: 'Gold', errors: ['Duplicate'] }] })
+    .values({
+      sponsorId: w.a.id,
+      kind: 'vault_holders',
+      fileName: 'alpha-secret.csv',
+      errors: [
+        {
+          line: 2,
+          email: 'quintessa@alpha-secret.test',
+          firstName: 'Quintessa',
+          lastName: 'Zebulon',
+          package: 'Gold',
+          errors: ['Duplicate'],
+        },
+      ],
+    })
     .returning();
   await t.db.insert(auditLog).values({
     actorEmail: 'boss@alpha-secret.test',

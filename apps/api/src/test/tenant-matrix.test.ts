@@ -211,7 +211,10 @@ async function fingerprintOfA(): Promise<string> {
     "select table_name from information_schema.columns where table_schema = 'public' and column_name = 'sponsor_id' and table_name <> 'users' order by 1",
   );
   const parts = [
-    ...tables.map((r) => `select '${r.table_name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${r.table_name}" x where sponsor_id = ${a}`),
+    ...tables.map(
+      (r) =>
+        `select '${r.table_name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${r.table_name}" x where sponsor_id = ${a}`,
+    ),
     `select 'sponsors', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from sponsors x where id = ${a}`,
     `select 'users', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from users x where id in ${people}`,
     `select 'advisors', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from advisors x where user_id in ${people}`,
@@ -323,7 +326,8 @@ describe('tenant matrix', () => {
       } else if (admin.status === 401 || (admin.status === 403 && /may not work in this portal/i.test(admin.text)))
         failures.push(`${o.key}: A's own administrator refused (${admin.status} ${admin.text})`);
       const staff = await call(await freshSession(t, w.callers.staff.userId), build(o, 'A', false));
-      if (staff.status >= 500 || staff.status === 401 || staff.status === 403) failures.push(`${o.key} as staff: ${staff.status} ${staff.text}`);
+      if (staff.status >= 500 || staff.status === 401 || staff.status === 403)
+        failures.push(`${o.key} as staff: ${staff.status} ${staff.text}`);
     }
     expect(failures).toEqual([]);
   }, 120_000);
