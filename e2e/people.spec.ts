@@ -154,7 +154,7 @@ test.describe('people', () => {
     await expect(modal.getByTestId('existing-user-warning')).toContainText('already exists');
     // The look-up tells only that the e-mail is a user: another portal's details are not shown.
     await expect(modal.getByLabel('First name')).toHaveCount(0);
-    await expect(modal.getByText('Olivia')).toHaveCount(0);
+    await expect(modal.getByText('Stone')).toHaveCount(0);
     await modal.getByRole('checkbox', { name: /Vault activation/ }).check();
     await page.screenshot({ path: `${SHOTS}/people-rep-existing.png`, fullPage: true });
 
