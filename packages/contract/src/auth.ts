@@ -58,6 +58,7 @@ export const ADMIN_FLAGS = [
   'hasUnfiledTabAccess',
   'hasReminderTabAccess',
   'hasArchiveVaultAccess',
+  'hasManageAdminsAccess',
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 

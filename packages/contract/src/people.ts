@@ -63,6 +63,7 @@ export const PEOPLE_FLAG_LABELS: Record<string, string> = {
   hasReminderTabAccess: 'Reminder tab access',
   hasArchiveVaultAccess: 'Archive vault access',
   hasRecentDocumentAccess: 'Recent document access',
+  hasManageAdminsAccess: 'Manage administrators',
 };
 
 // ---------------------------------------------------------------- sponsor administrators

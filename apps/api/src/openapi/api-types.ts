@@ -1166,6 +1166,7 @@ export interface components {
       hasDocumentReviewAccess?: boolean;
       hasEnterpriseDashboardAccess?: boolean;
       hasIntegrationAccess?: boolean;
+      hasManageAdminsAccess?: boolean;
       hasManageMfaAccess?: boolean;
       hasPrivateFoldersAccess?: boolean;
       hasReminderTabAccess?: boolean;
@@ -1195,6 +1196,7 @@ export interface components {
       hasDocumentReviewAccess: boolean;
       hasEnterpriseDashboardAccess: boolean;
       hasIntegrationAccess: boolean;
+      hasManageAdminsAccess: boolean;
       hasManageMfaAccess: boolean;
       hasPrivateFoldersAccess: boolean;
       hasReminderTabAccess: boolean;
@@ -1227,6 +1229,7 @@ export interface components {
       hasDocumentReviewAccess?: boolean;
       hasEnterpriseDashboardAccess?: boolean;
       hasIntegrationAccess?: boolean;
+      hasManageAdminsAccess?: boolean;
       hasManageMfaAccess?: boolean;
       hasPrivateFoldersAccess?: boolean;
       hasReminderTabAccess?: boolean;

@@ -35,6 +35,7 @@ export const sponsorAdmins = pgTable(
     hasUnfiledTabAccess: boolean().notNull().default(false),
     hasReminderTabAccess: boolean().notNull().default(false),
     hasArchiveVaultAccess: boolean().notNull().default(false),
+    hasManageAdminsAccess: boolean().notNull().default(false),
     ...stamps,
   },
   (t) => [
@@ -79,6 +80,9 @@ export const sponsoredAdvisors = pgTable(
     hasManageMfaAccess: boolean().notNull().default(false),
     hasRecentDocumentAccess: boolean().notNull().default(false),
     showInContacts: boolean().notNull().default(false),
+    /** This sponsor's view of the person: 1 active or 2 inactive here; the identity's status lives on users. */
+    statusId: integer().notNull().default(1),
+    testAccount: boolean().notNull().default(false),
     ...stamps,
   },
   (t) => [

@@ -14,10 +14,21 @@ const sponsorCount = (sponsorId: number | null) =>
     sponsorId === null ? sql`` : sql` and ${sponsoredAdvisors.sponsorId} = ${sponsorId}`
   })`;
 
+/** A column of the advisor's link to `sponsorId` (null for staff, who read the person). */
+const linkColumn = <T>(sponsorId: number | null, column: SQL, otherwise: SQL) =>
+  sponsorId === null
+    ? sql<T>`${otherwise}`
+    : sql<T>`(select ${column} from ${sponsoredAdvisors} where ${sponsoredAdvisors.userId} = ${users.id} and ${sponsoredAdvisors.sponsorId} = ${sponsorId})`;
+
+/**
+ * A sponsor administrator reads what their own portal holds: the owner of their portal's link and
+ * its status; staff read the person's own record.
+ */
 const columns = (sponsorId: number | null) => ({
   ...personColumns,
   lastLoginAt: users.lastLoginAt,
-  ownerEmail: advisors.ownerEmail,
+  ownerEmail: linkColumn<string | null>(sponsorId, sql`${sponsoredAdvisors.ownerEmail}`, sql`${advisors.ownerEmail}`),
+  linkStatusId: linkColumn<number | null>(sponsorId, sql`${sponsoredAdvisors.statusId}`, sql`null::int`),
   sponsorCount: sponsorCount(sponsorId),
 });
 

@@ -1,8 +1,9 @@
-import type { AdvisorDetail, AdvisorItem, PeopleSearchBody, ServerMessage } from '@vault/contract';
+import { type AdvisorDetail, type AdvisorItem, type PeopleSearchBody, type ServerMessage, STATUS } from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
+import { checkIdentityChange, linkedStatus, setLinkedStatus } from '../people-common/advisor-links.js';
 import { personFields } from '../people-common/person-item.js';
 import { iso, page, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './advisors.repo.js';
@@ -28,7 +29,7 @@ const auditSponsor = (ctx: Ctx) => ctx.sponsor?.id ?? ctx.user.sponsorId ?? null
 export function toItem(row: repo.AdvisorRow): AdvisorItem {
   return {
     id: row.id,
-    ...personFields(row),
+    ...personFields({ ...row, statusId: row.linkStatusId === null ? row.statusId : linkedStatus(row.statusId, row.linkStatusId) }),
     ownerEmail: row.ownerEmail,
     testAccount: row.testAccount,
     localize: row.localize,
@@ -60,6 +61,15 @@ export async function act(ctx: Ctx, userId: number, action: PersonAction): Promi
   return ctx.db.transaction(async (tx) => {
     const account = await visible(tx, ctx, userId);
     const c = { actor: ctx.actor, sponsorId: auditSponsor(ctx), targetType: TARGET, publicUrl: ctx.publicUrl };
+    const own = visibleIn(ctx);
+    // A sponsor administrator acts on their own portal's link; only staff change the person everywhere.
+    if (own !== null && account.linkStatusId !== null) {
+      if (action === 'activate' || action === 'deactivate') {
+        const statusId = action === 'activate' ? STATUS.active : STATUS.inactive;
+        return setLinkedStatus({ ...c, db: tx, user: ctx.user, sponsorId: own }, account, account.linkStatusId, statusId);
+      }
+      if (action === 'reset-mfa') await checkIdentityChange(tx, ctx.user, own, account, 'MFA');
+    }
     return runAccountAction(tx, c, account, action);
   });
 }

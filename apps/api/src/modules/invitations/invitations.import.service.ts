@@ -45,6 +45,7 @@ export async function importCsv(
   const ids = new Set(packages.map((p) => p.id));
   const ready: { line: number; values: Checked }[] = [];
   const codesInFile = new Map<string, number>();
+  const strictEmailsInFile = new Map<string, number>();
   for (const { line, values: cells } of rows) {
     const problems: string[] = [];
     const get = (k: string) => (cells[k] ?? '').trim();
@@ -89,6 +90,13 @@ export async function importCsv(
       if (earlier) problems.push(`inviteCode: ${code} is already on line ${earlier}`);
       else codesInFile.set(key, line);
     }
+    // One person, one pending strict invitation: a second row for the same e-mail would send two.
+    if (type === 'strict' && values.email && !problems.length) {
+      const key = values.email.toLowerCase();
+      const earlier = strictEmailsInFile.get(key);
+      if (earlier) problems.push(`email: ${values.email} already has a strict invitation on line ${earlier}`);
+      else strictEmailsInFile.set(key, line);
+    }
     if (problems.length)
       notMigrated.push({
         line,
@@ -105,7 +113,19 @@ export async function importCsv(
       await repo.lockSponsor(tx, sponsor.id);
       const openCodes = ready.filter((r) => r.values.type === 'open').map((r) => r.values.inviteCode!);
       const taken = await repo.takenOpenCodes(tx, sponsor.id, openCodes);
+      const strictEmails = ready.filter((r) => r.values.type === 'strict' && r.values.email).map((r) => r.values.email!);
+      const invited = await repo.pendingStrictEmails(tx, sponsor.id, strictEmails);
       const accepted = ready.filter((r) => {
+        if (r.values.type === 'strict' && r.values.email && invited.has(r.values.email.toLowerCase())) {
+          notMigrated.push({
+            line: r.line,
+            reason: `email: ${r.values.email} already has a pending strict invitation in this portal`,
+            type: 'strict',
+            inviteCode: r.values.inviteCode!,
+            email: r.values.email,
+          });
+          return false;
+        }
         if (r.values.type === 'open' && taken.has(r.values.inviteCode!.toLowerCase())) {
           notMigrated.push({
             line: r.line,

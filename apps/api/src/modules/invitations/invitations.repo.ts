@@ -131,6 +131,25 @@ export async function takenOpenCodes(db: Db, sponsorId: number, codes: string[],
   return new Set(rows.map((r) => r.code));
 }
 
+/** E-mails (lower-cased), among the given ones, that hold a strict invitation of the sponsor with a use left and not expired. */
+export async function pendingStrictEmails(db: Db, sponsorId: number, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const rows = await db
+    .select({ email: sql<string>`lower(${invitations.email})` })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.sponsorId, sponsorId),
+        eq(invitations.type, 'strict'),
+        inArray(sql`lower(${invitations.email})`, lowered),
+        sql`${invitations.uses} < ${invitations.max}`,
+        sql`(${invitations.expireTime} is null or ${invitations.expireTime} > now())`,
+      ),
+    );
+  return new Set(rows.map((r) => r.email));
+}
+
 export async function insert(db: Db, values: InvitationInsert): Promise<InvitationRow> {
   const [row] = await db.insert(invitations).values(values).returning();
   return row!;

@@ -617,6 +617,44 @@ describe('CSV import', () => {
     expect(entry!.logJson).toMatchObject({ imported: 2, rejected: 6 });
   });
 
+  it('refuses a strict e-mail twice in one file, or one that already holds a pending strict invitation of the portal', async () => {
+    const w = await world();
+    await createOk(w.adminA, w.a.id, 'strict', strictBody(w, { email: 'dana@example.com' }));
+    const used = await createOk(w.adminA, w.a.id, 'strict', strictBody(w, { email: 'erin@example.com' }));
+    await t.db.update(invitations).set({ uses: 1 }).where(eq(invitations.id, used.id));
+    await createOk(w.adminB, w.b.id, 'strict', strictBody(w, { email: 'fay@example.com', packageId: w.pkgB }));
+    const before = await count();
+    const csv = [
+      'Type,Email,First Name,Last Name,Package',
+      `strict,gus@example.com,Gus,Hale,${w.pkgA}`,
+      `strict,GUS@example.com,Gus,Hale,${w.pkgA}`,
+      `strict,Dana@example.com,Dana,Ng,${w.pkgA}`,
+      `strict,erin@example.com,Erin,Oak,${w.pkgA}`,
+      `strict,fay@example.com,Fay,Poe,${w.pkgA}`,
+    ].join('\n');
+    const res = await upload(w.adminA, w.a.id, 'again.csv', csv);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.migrationStatus).toBe('partial');
+    // A used invitation is no longer pending, and another portal's invitations are its own.
+    expect(body.MigratedInvitation.map((m: { line: number }) => m.line)).toEqual([2, 5, 6]);
+    expect(body.NotMigratedInvitation).toEqual([
+      expect.objectContaining({
+        line: 3,
+        email: 'GUS@example.com',
+        reason: 'email: GUS@example.com already has a strict invitation on line 2',
+      }),
+      expect.objectContaining({
+        line: 4,
+        email: 'Dana@example.com',
+        reason: 'email: Dana@example.com already has a pending strict invitation in this portal',
+      }),
+    ]);
+    expect(await count()).toBe(before + 3);
+    const dana = (await t.db.select().from(invitations)).filter((r) => r.email?.toLowerCase() === 'dana@example.com');
+    expect(dana).toHaveLength(1);
+  });
+
   it('answers failed and imports nothing when every line is bad', async () => {
     const w = await world();
     const res = await upload(w.adminA, w.a.id, 'bad.csv', 'type,email\nweird,x@example.com\n');

@@ -157,7 +157,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/packagesponsor',
     {
-      config: { sponsor: 'required' },
+      config: { sponsor: 'required', staffOnly: true },
       schema: {
         summary: 'Assign a base package to the sponsor with a sale price',
         tags,
@@ -171,7 +171,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/packagesponsor',
     {
-      config: { sponsor: 'required' },
+      config: { sponsor: 'required', staffOnly: true },
       schema: { summary: "Change an active package's sale price", tags, body: repricePackageBody, response: { 200: activePackage } },
     },
     async (request) => service.reprice(app.db, request.actor, request.sponsor!, request.body),
@@ -180,6 +180,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/packagesponsor/:id',
     {
+      config: { staffOnly: true },
       schema: {
         summary: 'Unassign a package no vault uses',
         tags,

@@ -177,7 +177,7 @@ describe('active packages', () => {
   it('assigns a package with a decimal sale price, lists it with data and total, and audits it', async () => {
     const a = await t.createSponsor('ALPHA');
     const gold = await base('Gold', 1999);
-    const admin = await t.signInSponsorAdmin(a.id);
+    const admin = await t.signInStaff();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/packagesponsor',
@@ -269,7 +269,7 @@ describe('active packages', () => {
     const a = await t.createSponsor('ALPHA');
     const gold = await base('Gold', 1999);
     const ps = await assignDirect(a.id, gold.id, 1500);
-    const admin = await t.signInSponsorAdmin(a.id);
+    const admin = await t.signInStaff();
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/packagesponsor',
@@ -329,19 +329,27 @@ describe('active packages', () => {
         })
       ).statusCode,
     ).toBe(403);
-    // Their assignment named under our sponsor: not found.
+    // Their assignment named under our sponsor: refused (pricing is staff's) and not found for staff.
     const put = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/packagesponsor',
       headers: admin.headers,
       payload: { id: gold.id, priceSale: 1, packageSponsorId: theirs.id, sponsorId: a.id, SponsorCode: 'ALPHA' },
     });
-    expect(put.statusCode).toBe(404);
+    expect(put.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${theirs.id}`, headers: admin.headers })).statusCode).toBe(
-      404,
+      403,
     );
+    const staff = await t.signInStaff();
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/packagesponsor',
+      headers: staff.headers,
+      payload: { id: gold.id, priceSale: 1, packageSponsorId: theirs.id, sponsorId: a.id, SponsorCode: 'ALPHA' },
+    });
+    expect(named.statusCode).toBe(404);
     expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${theirs.id}?sponsorId=${a.id}`, headers: admin.headers }))
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${theirs.id}?sponsorId=${a.id}`, headers: staff.headers }))
         .statusCode,
     ).toBe(404);
     const rows = await t.db.select().from(packageSponsor);
@@ -350,13 +358,38 @@ describe('active packages', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/packages?sponsorId=0', headers: admin.headers })).statusCode).toBe(400);
   });
 
+  it('leaves assigning, pricing and unassigning to staff: a sponsor administrator of the portal gets 403 and nothing changes', async () => {
+    const a = await t.createSponsor('ALPHA');
+    const gold = await base('Gold', 1999);
+    const silver = await base('Silver', 999);
+    const ps = await assignDirect(a.id, gold.id, 1500);
+    const admin = await t.signInSponsorAdmin(a.id, { hasManageAdminsAccess: true, hasIntegrationAccess: true });
+    const calls = [
+      { method: 'POST' as const, url: '/api/v1/packagesponsor', payload: { id: silver.id, sponsorId: a.id, priceSale: 0 } },
+      {
+        method: 'PUT' as const,
+        url: '/api/v1/packagesponsor',
+        payload: { id: gold.id, priceSale: 0, packageSponsorId: ps.id, sponsorId: a.id, SponsorCode: 'ALPHA' },
+      },
+      { method: 'DELETE' as const, url: `/api/v1/packagesponsor/${ps.id}?sponsorId=${a.id}` },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: admin.headers });
+      expect(res.statusCode, call.method).toBe(403);
+      expect(res.json().message).toMatch(/staff/);
+    }
+    const rows = await t.db.select().from(packageSponsor);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.priceSaleCents).toBe(1500);
+  });
+
   it('refuses to unassign a package while vaults use it, with the count, and unassigns it once free', async () => {
     const a = await t.createSponsor('ALPHA');
     const gold = await base('Gold');
     const ps = await assignDirect(a.id, gold.id, 1250);
     const v1 = await vaultOn(a.id, gold.id);
     const v2 = await vaultOn(a.id, gold.id);
-    const admin = await t.signInSponsorAdmin(a.id);
+    const admin = await t.signInStaff();
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/v1/packagesponsor/${ps.id}`, headers: admin.headers });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(

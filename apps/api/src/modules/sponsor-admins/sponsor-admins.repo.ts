@@ -1,4 +1,5 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { STATUS } from '@vault/contract';
+import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
 import { personColumns, updateUser } from '../people-common/person-columns.js';
@@ -43,6 +44,16 @@ export async function listAdmins(
 export async function findAdmin(db: Db, sponsorId: number, userId: number): Promise<AdminRow | null> {
   const [row] = await base(db).where(and(eq(sponsorAdmins.sponsorId, sponsorId), eq(sponsorAdmins.userId, userId)));
   return (row as AdminRow | undefined) ?? null;
+}
+
+/** How many administrators of `sponsorId` other than `userId` are active. */
+export async function otherActiveAdmins(db: Db, sponsorId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sponsorAdmins)
+    .innerJoin(users, eq(users.id, sponsorAdmins.userId))
+    .where(and(eq(sponsorAdmins.sponsorId, sponsorId), ne(users.id, userId), eq(users.statusId, STATUS.active)));
+  return row?.n ?? 0;
 }
 
 export async function adminEmailTaken(db: Db, sponsorId: number, email: string): Promise<boolean> {

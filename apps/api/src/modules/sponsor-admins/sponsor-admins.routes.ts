@@ -52,6 +52,7 @@ const ctx = (app: { db: service.Ctx['db']; config: { publicUrl: string } }, requ
 /** Administrators (specification section 7, "Sponsor administrators"). */
 export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const required = { sponsor: 'required' as const };
+  const manage = { ...required, permission: 'hasManageAdminsAccess' as const };
 
   app.get(
     '/api/v1/sponsors/admin',
@@ -71,7 +72,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/sponsors/admin',
     {
-      config: required,
+      config: manage,
       schema: {
         tags,
         summary: 'Create an administrator',
@@ -120,7 +121,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/sponsors/admin/:id',
     {
-      config: required,
+      config: manage,
       schema: {
         tags,
         summary: "Change an administrator's flags and details",
@@ -138,7 +139,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/sponsors/admin/:id/activate',
     {
-      config: required,
+      config: manage,
       schema: {
         tags,
         summary: 'Activate an administrator',
@@ -162,7 +163,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/sponsors/admin/:id/deactivate',
     {
-      config: required,
+      config: manage,
       schema: {
         tags,
         summary: 'Deactivate an administrator (versions v1 and v2)',
@@ -189,7 +190,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/sponsors/admin/:id/resetpassword',
     {
-      config: required,
+      config: manage,
       schema: {
         tags,
         summary: 'Send an administrator a password reset link',
@@ -208,7 +209,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/sponsors/admin/:id/activation-email',
     {
-      config: required,
+      config: manage,
       schema: {
         tags,
         summary: 'Resend the activation e-mail to an administrator',

@@ -1,6 +1,7 @@
 import {
   ADMIN_FLAGS,
   type AdminFlag,
+  PEOPLE_FLAG_LABELS,
   type ServerMessage,
   type SponsorAdminCreateBody,
   type SponsorAdminItem,
@@ -58,6 +59,24 @@ function checkGrant(user: AuthUser, flags: Partial<Record<AdminFlag, unknown>>, 
   if (refused.length) throw forbidden(`You cannot grant access you do not have yourself: ${refused.join(', ')}.`);
 }
 
+/**
+ * Managing a portal's administrators needs hasManageAdminsAccess (the route checks it too; the
+ * service holds the rule so no other caller can skip it). Staff always may.
+ */
+function checkManage(user: AuthUser) {
+  if (user.role !== 'staff' && !user.permissions.hasManageAdminsAccess)
+    throw forbidden(
+      `Your administrator account does not have the "${PEOPLE_FLAG_LABELS.hasManageAdminsAccess}" permission (hasManageAdminsAccess).`,
+    );
+}
+
+/** Nobody changes their own access flags: raising them would bypass whoever grants access. */
+function checkOwnFlags(user: AuthUser, userId: number, flags: Partial<Record<AdminFlag, boolean>>, before: Record<AdminFlag, boolean>) {
+  if (user.id !== userId) return;
+  const changed = ADMIN_FLAGS.filter((f) => flags[f] !== undefined && flags[f] !== before[f]);
+  if (changed.length) throw forbidden(`You cannot change your own access flags: ${changed.join(', ')}.`);
+}
+
 export async function list(
   ctx: Pick<Ctx, 'db' | 'sponsor'>,
   q: { offset: number; limit: number; secondFactor?: 'on' | 'off' },
@@ -80,6 +99,7 @@ export async function create(ctx: Ctx, body: SponsorAdminCreateBody): Promise<Sp
   const flags = pick(body, ADMIN_FLAGS) as Partial<Record<AdminFlag, boolean>>;
   // Specification section 5: creation always sets hasPrivateFoldersAccess.
   flags.hasPrivateFoldersAccess = true;
+  checkManage(ctx.user);
   checkGrant(ctx.user, { ...flags, hasPrivateFoldersAccess: undefined });
   return ctx.db.transaction(async (tx) => {
     await checkGroup(tx, ctx.sponsor.id, body.group);
@@ -130,7 +150,9 @@ export async function update(ctx: Ctx, userId: number, body: SponsorAdminUpdateB
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The administrator');
+    checkManage(ctx.user);
     const flags = pick(body, ADMIN_FLAGS) as Partial<Record<AdminFlag, boolean>>;
+    checkOwnFlags(ctx.user, userId, flags, row.admin);
     checkGrant(ctx.user, flags, row.admin);
     await checkGroup(tx, ctx.sponsor.id, body.group);
     const userValues = pick(body, ['firstName', 'lastName', 'testAccount', 'localize'] as const);
@@ -162,7 +184,10 @@ export async function act(ctx: Ctx, userId: number, action: PersonAction): Promi
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The administrator');
+    if (action !== 'reset-mfa') checkManage(ctx.user);
     if (action === 'deactivate' && userId === ctx.user.id) throw conflict('You cannot deactivate your own account.');
+    if (action === 'deactivate' && row.user.statusId === STATUS.active && (await repo.otherActiveAdmins(tx, ctx.sponsor.id, userId)) === 0)
+      throw conflict(`${row.user.email} is the last active administrator of this portal; activate another administrator first.`);
     const account: AccountRef = row.user;
     const c = { actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET, publicUrl: ctx.publicUrl };
     const message = await runAccountAction(tx, c, account, action);

@@ -116,7 +116,7 @@ describe('POST /api/v1/sponsors/admin', () => {
 
   it('lets a sponsor administrator create only in their sponsor, and only grant flags they hold', async () => {
     const { a, b } = await setup();
-    const admin = await t.signInSponsorAdmin(a.id, { hasTemplateAccess: true });
+    const admin = await t.signInSponsorAdmin(a.id, { hasTemplateAccess: true, hasManageAdminsAccess: true });
     expect((await inject(admin, 'POST', '/api/v1/sponsors/admin', newAdmin(b.id))).statusCode).toBe(403);
     const escalate = await inject(admin, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { hasManageMfaAccess: true }));
     expect(escalate.statusCode).toBe(403);
@@ -203,7 +203,7 @@ describe('administrator detail', () => {
   it('lets a sponsor administrator remove but not add flags they lack', async () => {
     const { a, staff } = await setup();
     const created = (await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { hasIntegrationAccess: true }))).json();
-    const admin = await t.signInSponsorAdmin(a.id, {});
+    const admin = await t.signInSponsorAdmin(a.id, { hasManageAdminsAccess: true });
     expect(
       (await inject(admin, 'PUT', `/api/v1/sponsors/admin/${created.id}?sponsorid=${a.id}`, { hasManageMfaAccess: true })).statusCode,
     ).toBe(403);
@@ -250,6 +250,7 @@ describe('administrator account actions', () => {
   it('deactivates with or without the v2 version header, ends the sessions, and refuses an unknown version', async () => {
     const { a, staff } = await setup();
     const target = await t.signInSponsorAdmin(a.id, {}, 'target@acme.example');
+    await t.signInSponsorAdmin(a.id, {}, 'keeper@acme.example');
     const v2 = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${target.userId}/deactivate?sponsorid=${a.id}`, undefined, {
       'accept-version': 'v2',
     });
@@ -296,7 +297,7 @@ describe('administrator account actions', () => {
 
   it("refuses self-deactivation, and another sponsor's administrator (404, nothing changed)", async () => {
     const { a, b, staff } = await setup();
-    const self = await t.signInSponsorAdmin(a.id);
+    const self = await t.signInSponsorAdmin(a.id, { hasManageAdminsAccess: true });
     expect((await inject(self, 'PUT', `/api/v1/sponsors/admin/${self.userId}/deactivate?sponsorid=${a.id}`)).statusCode).toBe(409);
     const other = await t.signInSponsorAdmin(b.id, {}, 'other@beta.example');
     expect((await inject(staff, 'PUT', `/api/v1/sponsors/admin/${other.userId}/deactivate?sponsorid=${a.id}`)).statusCode).toBe(404);
@@ -321,5 +322,79 @@ describe('administrator account actions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/authentication/me', headers: target.headers })).statusCode).toBe(401);
     const [entry] = await audits('sponsor_admin.reset_mfa');
     expect(entry).toMatchObject({ actorUserId: withFlag.userId, targetId: String(target.userId) });
+  });
+});
+
+describe('least privilege', () => {
+  const snapshot = async () => ({
+    users: await t.db.select().from(users).orderBy(users.id),
+    admins: await t.db.select().from(sponsorAdmins).orderBy(sponsorAdmins.id),
+    audit: (await t.db.select().from(auditLog)).length,
+    mail: (await t.db.select().from(emailOutbox)).length,
+  });
+
+  it('refuses every administrator change to an administrator without "Manage administrators", naming it, and changes nothing', async () => {
+    const { a } = await setup();
+    const flagless = await t.signInSponsorAdmin(a.id, {}, 'flagless@acme.example');
+    const other = await t.signInSponsorAdmin(a.id, {}, 'other@acme.example');
+    const before = await snapshot();
+    const calls: [method: 'POST' | 'PUT', url: string, payload?: unknown][] = [
+      ['POST', '/api/v1/sponsors/admin', newAdmin(a.id)],
+      ['PUT', `/api/v1/sponsors/admin/${other.userId}?sponsorid=${a.id}`, { firstName: 'Renamed' }],
+      ['PUT', `/api/v1/sponsors/admin/${other.userId}/deactivate?sponsorid=${a.id}`],
+      ['PUT', `/api/v1/sponsors/admin/${other.userId}/activate?sponsorid=${a.id}`, { statusId: 2 }],
+      ['PUT', `/api/v1/sponsors/admin/${other.userId}/resetpassword?sponsorid=${a.id}`],
+      ['POST', `/api/v1/sponsors/admin/${other.userId}/activation-email?sponsorid=${a.id}`],
+      ['PUT', `/api/v1/sponsors/admin/${flagless.userId}?sponsorid=${a.id}`, { hasManageAdminsAccess: true }],
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await inject(flagless, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toMatch(/hasManageAdminsAccess/);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets nobody change their own flags or grant flags they do not hold', async () => {
+    const { a } = await setup();
+    const manager = await t.signInSponsorAdmin(a.id, { hasManageAdminsAccess: true }, 'manager@acme.example');
+    const other = await t.signInSponsorAdmin(a.id, {}, 'other@acme.example');
+    const before = await snapshot();
+    const raise = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${manager.userId}?sponsorid=${a.id}`, { hasManageMfaAccess: true });
+    expect(raise.statusCode).toBe(403);
+    expect(raise.json().message).toMatch(/your own access flags: hasManageMfaAccess/);
+    const drop = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${manager.userId}?sponsorid=${a.id}`, {
+      hasManageAdminsAccess: false,
+    });
+    expect(drop.statusCode).toBe(403);
+    const grant = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${other.userId}?sponsorid=${a.id}`, { hasIntegrationAccess: true });
+    expect(grant.statusCode).toBe(403);
+    expect(grant.json().message).toMatch(/hasIntegrationAccess/);
+    expect(await snapshot()).toEqual(before);
+    // Their own name is theirs to fix; handing on a flag they hold is allowed.
+    expect(
+      (await inject(manager, 'PUT', `/api/v1/sponsors/admin/${manager.userId}?sponsorid=${a.id}`, { lastName: 'Lee' })).statusCode,
+    ).toBe(200);
+    const handed = await inject(manager, 'PUT', `/api/v1/sponsors/admin/${other.userId}?sponsorid=${a.id}`, {
+      hasManageAdminsAccess: true,
+    });
+    expect(handed.json().hasManageAdminsAccess).toBe(true);
+  });
+
+  it('never leaves a portal without an active administrator, not even for staff', async () => {
+    const { a, staff } = await setup();
+    const manager = await t.signInSponsorAdmin(a.id, { hasManageAdminsAccess: true }, 'manager@acme.example');
+    const other = await t.signInSponsorAdmin(a.id, {}, 'other@acme.example');
+    expect((await inject(manager, 'PUT', `/api/v1/sponsors/admin/${other.userId}/deactivate?sponsorid=${a.id}`)).statusCode).toBe(200);
+    const last = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${manager.userId}/deactivate?sponsorid=${a.id}`);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(
+      'manager@acme.example is the last active administrator of this portal; activate another administrator first.',
+    );
+    const viaActivate = await inject(staff, 'PUT', `/api/v1/sponsors/admin/${manager.userId}/activate?sponsorid=${a.id}`, { statusId: 2 });
+    expect(viaActivate.statusCode).toBe(409);
+    const [u] = await t.db.select().from(users).where(eq(users.id, manager.userId));
+    expect(u!.statusId).toBe(STATUS.active);
+    expect(await audits('sponsor_admin.deactivate')).toHaveLength(1);
   });
 });

@@ -31,6 +31,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = (request: FastifyRequest): service.Ctx => ({
     db: app.db,
     actor: request.actor,
+    user: request.user!,
     sponsor: request.sponsor!,
     publicUrl: app.config.publicUrl,
   });

@@ -13,8 +13,9 @@ import type { AccountRef } from '../../lib/accounts.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, SponsorRef } from '../../plugins/types.js';
+import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
+import { checkIdentityChange, linkedStatus, setLinkedStatus } from '../people-common/advisor-links.js';
 import { flagValues, personFields } from '../people-common/person-item.js';
 import { changes, checkGroup, iso, page, pick, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './sponsored-advisors.repo.js';
@@ -24,6 +25,7 @@ const TARGET = 'sponsored_advisor';
 export interface Ctx {
   db: Db;
   actor: Actor;
+  user: AuthUser;
   sponsor: SponsorRef;
   publicUrl: string;
 }
@@ -34,12 +36,12 @@ export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
     id: sa.id,
     userId: user.id,
     sponsorId: sa.sponsorId,
-    ...personFields(user),
+    ...personFields({ ...user, statusId: linkedStatus(user.statusId, sa.statusId) }),
     group: sa.groupId,
     groupName: row.groupName,
     localize: user.localize,
     permissions: sa.permissions,
-    testAccount: user.testAccount,
+    testAccount: sa.testAccount,
     ownerEmail: sa.ownerEmail,
     mfaEnabled: user.mfaEnabled,
     createdAt: iso(user.createdAt)!,
@@ -67,8 +69,9 @@ export async function getByUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number
 }
 
 /**
- * The look-up before creation (specification section 4): an advisor who already exists is
- * prefilled with a warning; one who already represents this portal cannot be added again.
+ * The look-up before creation (specification section 4): it tells only whether the e-mail is
+ * already a user (isExistingUser, with a warning) and whether they already represent this portal.
+ * Nothing another portal knows of them (names, ids, groups, owner) is answered.
  */
 export async function lookup(ctx: Pick<Ctx, 'db' | 'sponsor'>, email: string): Promise<AdvisorLookup> {
   const advisor = await repo.findAdvisorByEmail(ctx.db, email);
@@ -78,9 +81,9 @@ export async function lookup(ctx: Pick<Ctx, 'db' | 'sponsor'>, email: string): P
     isExistingUser: true,
     isAssigned: !!rep,
     warning: rep
-      ? `${advisor.email} is already a representative of this portal.`
-      : `A user with the e-mail ${advisor.email} already exists. Their details are filled in; saving adds them to this portal as a representative.`,
-    advisor,
+      ? `${email} is already a representative of this portal.`
+      : `A user with the e-mail ${email} already exists. Saving adds them to this portal as a representative; their name and sign-in stay as they are.`,
+    advisor: null,
     sponsoredAdvisor: rep ? toItem(rep) : null,
   };
 }
@@ -125,6 +128,7 @@ export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promis
     const staid = await repo.insertRep(tx, {
       userId,
       sponsorId: ctx.sponsor.id,
+      testAccount: body.testAccount ?? false,
       groupId: body.group ?? null,
       ownerEmail: ctx.actor.email,
       permissions: uniq(body.permissions) ?? [],
@@ -142,14 +146,8 @@ export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promis
         group: body.group ?? null,
         permissions: uniq(body.permissions) ?? [],
         flags,
-        ...(existing
-          ? {}
-          : {
-              firstName: body.firstName,
-              lastName: body.lastName,
-              testAccount: body.testAccount ?? false,
-              localize: body.localize ?? 'en',
-            }),
+        testAccount: body.testAccount ?? false,
+        ...(existing ? {} : { firstName: body.firstName, lastName: body.lastName, localize: body.localize ?? 'en' }),
       },
     });
     return { item: toItem((await repo.findById(tx, ctx.sponsor.id, staid))!), linked: !!existing };
@@ -166,20 +164,27 @@ export async function update(ctx: Ctx, body: SponsoredAdvisorUpdateBody): Promis
       ]);
     }
     await checkGroup(tx, ctx.sponsor.id, body.group);
-    const userValues = pick(body, ['firstName', 'lastName', 'testAccount', 'localize'] as const);
-    const repValues: Record<string, unknown> = { ...pick(body, ADVISOR_FLAGS) };
+    // Names and language belong to the person (every portal she represents); the rest to this link.
+    const userValues = Object.fromEntries(
+      Object.entries(pick(body, ['firstName', 'lastName', 'localize'] as const)).filter(
+        ([k, v]) => row.user[k as keyof typeof row.user] !== v,
+      ),
+    );
+    if (Object.keys(userValues).length) await checkIdentityChange(tx, ctx.user, ctx.sponsor.id, row.user, 'name and language');
+    const repValues: Record<string, unknown> = { ...pick(body, ADVISOR_FLAGS), ...pick(body, ['testAccount'] as const) };
     if (body.group !== undefined) repValues.groupId = body.group;
     if (body.permissions !== undefined) repValues.permissions = uniq(body.permissions);
-    const before = { ...row.user, ...row.sa, group: row.sa.groupId };
+    const before = { ...row.user, ...row.sa, group: row.sa.groupId, testAccount: row.sa.testAccount };
     const after = {
       ...userValues,
+      ...pick(body, ['testAccount'] as const),
       ...pick(body, ADVISOR_FLAGS),
       ...(body.group !== undefined ? { group: body.group } : {}),
       ...(body.permissions ? { permissions: uniq(body.permissions) } : {}),
     };
     const changed = changes(before, after);
     if (Object.keys(changed).length === 0) return toItem(row);
-    await repo.updateRep(tx, row.sa.id, row.user.id, userValues, repValues);
+    await repo.updateRep(tx, row.sa.id, row.user.id, userValues as Partial<typeof row.user>, repValues);
     await writeAudit(tx, ctx.actor, {
       action: `${TARGET}.update`,
       sponsorId: ctx.sponsor.id,
@@ -198,6 +203,11 @@ export async function act(ctx: Ctx, userId: number, action: PersonAction): Promi
     if (!row) throw notFound('The representative');
     const account: AccountRef = row.user;
     const c = { actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET, publicUrl: ctx.publicUrl };
+    if (action === 'activate' || action === 'deactivate') {
+      const statusId = action === 'activate' ? STATUS.active : STATUS.inactive;
+      return setLinkedStatus({ ...c, db: tx, user: ctx.user }, account, row.sa.statusId, statusId);
+    }
+    if (action === 'reset-mfa') await checkIdentityChange(tx, ctx.user, ctx.sponsor.id, account, 'MFA');
     return runAccountAction(tx, c, account, action);
   });
 }

@@ -65,7 +65,7 @@ describe('adding a representative', () => {
     expect(entry!.logJson).toMatchObject({ staid: body.id, existingUser: false });
   });
 
-  it('looks the e-mail up first: unknown, existing elsewhere (prefill + warning), already assigned here', async () => {
+  it('looks the e-mail up first: unknown, existing elsewhere (warning only), already assigned here', async () => {
     const { a, b, staff } = await setup();
     const unknown = await inject(staff, 'GET', `/api/v1/sponsoredadvisor/email?sponsorId=${a.id}&email=ann.lee%40advisors.example`);
     expect(unknown.json()).toMatchObject({ isExistingUser: false, isAssigned: false, warning: null, advisor: null });
@@ -76,7 +76,7 @@ describe('adding a representative', () => {
       lastName: 'NA',
     });
     expect(details.statusCode).toBe(200);
-    expect(details.json()).toMatchObject({ isExistingUser: true, isAssigned: false, advisor: { firstName: 'Ann', lastName: 'Lee' } });
+    expect(details.json()).toMatchObject({ isExistingUser: true, isAssigned: false, advisor: null, sponsoredAdvisor: null });
     expect(details.json().warning).toMatch(/already exists/);
     const here = await inject(staff, 'GET', `/api/v1/sponsoredadvisor/email?sponsorId=${b.id}&email=ann.lee@advisors.example`);
     expect(here.json()).toMatchObject({ isExistingUser: true, isAssigned: true });
@@ -259,7 +259,14 @@ describe('representative account actions', () => {
     expect((await inject(staff, 'PUT', `${base}/resetpassword?sponsorid=${a.id}`)).json().message).toMatch(/password reset link/);
     await t.db.insert(sessions).values({ tokenHash: 'h1', userId: r.userId, expiresAt: new Date(Date.now() + 3600_000) });
     expect((await inject(staff, 'PUT', `${base}/deactivate?sponsorid=${a.id}`)).json().message).toMatch(/now inactive/);
-    expect((await t.db.select().from(sessions).where(eq(sessions.userId, r.userId)))[0]!.revokedAt).not.toBeNull();
+    // Deactivation is this portal's: the link is off, the person stays active for the portals she also represents.
+    expect((await t.db.select().from(sponsoredAdvisors).where(eq(sponsoredAdvisors.userId, r.userId)))[0]!.statusId).toBe(STATUS.inactive);
+    expect((await t.db.select().from(users).where(eq(users.id, r.userId)))[0]!.statusId).toBe(STATUS.active);
+    expect((await t.db.select().from(sessions).where(eq(sessions.userId, r.userId)))[0]!.revokedAt).toBeNull();
+    expect((await inject(staff, 'GET', `${base}?sponsorId=${a.id}`)).json()).toMatchObject({
+      statusId: STATUS.inactive,
+      status: 'Inactive',
+    });
     expect((await inject(staff, 'PUT', `${base}/activate?sponsorid=${a.id}`, { statusId: 7 })).statusCode).toBe(400);
     const actions = (await t.db.select().from(auditLog)).map((e) => e.action);
     expect(actions).toEqual(

@@ -79,6 +79,10 @@ export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponso
     if (user.role !== 'staff' && input.requireAdminMfa !== undefined && input.requireAdminMfa !== before.requireAdminMfa) {
       throw forbidden('Only the service staff may change whether administrators must use a second factor.');
     }
+    // The portal's name is what the operator bills and reports under: staff rename it.
+    if (user.role !== 'staff' && input.name !== undefined && input.name !== before.name) {
+      throw forbidden('Only the service staff may rename a portal.');
+    }
     const next = {
       name: input.name,
       contactName: input.contactName,

@@ -146,11 +146,11 @@ describe('GET and PUT /api/v1/sponsors/{id}', () => {
       method: 'PUT',
       url: `/api/v1/sponsors/${a.id}`,
       headers: admin.headers,
-      payload: { name: 'Alpha Family Office', contactEmail: 'desk@alpha.example', categories: ['Gold'], hasCategory: true },
+      payload: { name: 'ALPHA Wealth', contactEmail: 'desk@alpha.example', categories: ['Gold'], hasCategory: true },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      name: 'Alpha Family Office',
+      name: 'ALPHA Wealth',
       contactEmail: 'desk@alpha.example',
       categories: ['Gold'],
       hasCategory: true,
@@ -159,8 +159,28 @@ describe('GET and PUT /api/v1/sponsors/{id}', () => {
     const [entry] = await audits('sponsor.update');
     expect(entry!.sponsorId).toBe(a.id);
     expect(entry!.logJson).toMatchObject({
-      changes: { name: { from: 'ALPHA Wealth', to: 'Alpha Family Office' }, categories: { from: [], to: ['Gold'] } },
+      changes: { contactEmail: { to: 'desk@alpha.example' }, categories: { from: [], to: ['Gold'] } },
     });
+    // Renaming the portal is the operator's: 403 naming who may, and nothing changes.
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/sponsors/${a.id}`,
+      headers: admin.headers,
+      payload: { name: 'Alpha Family Office', contactEmail: 'other@alpha.example' },
+    });
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().message).toBe('Only the service staff may rename a portal.');
+    const [row] = await t.db.select().from(sponsors).where(eq(sponsors.id, a.id));
+    expect(row).toMatchObject({ name: 'ALPHA Wealth', contactEmail: 'desk@alpha.example' });
+    expect(await audits('sponsor.update')).toHaveLength(1);
+    const staff = await t.signInStaff();
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/sponsors/${a.id}`,
+      headers: staff.headers,
+      payload: { name: 'Alpha Family Office' },
+    });
+    expect(renamed.json().name).toBe('Alpha Family Office');
   });
 
   it("refuses another sponsor's portal with 403 and changes nothing; unknown ids are 404", async () => {

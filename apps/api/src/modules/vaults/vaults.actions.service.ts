@@ -11,6 +11,7 @@ import {
 } from '../../lib/accounts.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
+import { linkedStatus } from '../people-common/advisor-links.js';
 import { changing } from './vaults.counts.js';
 import {
   documentCount as countVaultDocuments,
@@ -22,14 +23,21 @@ import {
 import { allIds } from './vaults.list.repo.js';
 import { holderFilter } from './vaults.search.repo.js';
 import { actionCtx, type Ctx, holderNotFound, statusName, TARGET, vaultNotFound } from './vaults.service.js';
-import { archiveVault, deleteHolder, setTestAccount } from './vaults.writes.repo.js';
+import { archiveVault, deleteHolder, setLinkTestAccount, setTestAccount } from './vaults.writes.repo.js';
 
 // ---------------------------------------------------------------- users/{id}
+
+/** A user as this portal sees them: an advisor with the status of her link here. */
+function portalUser(u: NonNullable<Awaited<ReturnType<typeof findPortalUser>>>, sponsorId: number): PortalUser {
+  const { linkStatusId, ...rest } = u;
+  const statusId = linkStatusId === null ? u.statusId : linkedStatus(u.statusId, linkStatusId);
+  return { ...rest, statusId, role: u.role as PortalUser['role'], status: statusName(statusId), sponsorId };
+}
 
 export async function getUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, id: number): Promise<PortalUser> {
   const u = await findPortalUser(ctx.db, ctx.sponsor.id, id);
   if (!u) throw notFound('The user');
-  return { ...u, role: u.role as PortalUser['role'], status: statusName(u.statusId), sponsorId: ctx.sponsor.id };
+  return portalUser(u, ctx.sponsor.id);
 }
 
 export async function updateUser(
@@ -47,7 +55,8 @@ export async function updateUser(
     const u = await findPortalUser(tx, ctx.sponsor.id, id);
     if (!u) throw notFound('The user');
     if (u.testAccount !== testAccount) {
-      await setTestAccount(tx, id, testAccount);
+      if (u.role === 'advisor') await setLinkTestAccount(tx, ctx.sponsor.id, id, testAccount);
+      else await setTestAccount(tx, id, testAccount);
       const targetType = u.role === 'vault_holder' ? TARGET : 'advisor';
       await writeAudit(tx, ctx.actor, {
         action: `${targetType}.test_account`,
@@ -57,7 +66,7 @@ export async function updateUser(
         logJson: { email: u.email, testAccount: { from: u.testAccount, to: testAccount } },
       });
     }
-    return { ...u, testAccount, role: u.role as PortalUser['role'], status: statusName(u.statusId), sponsorId: ctx.sponsor.id };
+    return portalUser({ ...u, testAccount }, ctx.sponsor.id);
   });
 }
 

@@ -114,7 +114,11 @@ export async function findPortalUser(db: Db, sponsorId: number, userId: number) 
       middleName: users.middleName,
       lastName: users.lastName,
       statusId: users.statusId,
-      testAccount: users.testAccount,
+      // An advisor's test-account flag is this portal's link's (each portal sets its own).
+      testAccount: sql<boolean>`case when ${users.role} = 'advisor' then (select ${sponsoredAdvisors.testAccount} from ${sponsoredAdvisors} where ${sponsoredAdvisors.userId} = ${users.id} and ${sponsoredAdvisors.sponsorId} = ${sponsorId}) else ${users.testAccount} end`,
+      linkStatusId: sql<
+        number | null
+      >`(select ${sponsoredAdvisors.statusId} from ${sponsoredAdvisors} where ${sponsoredAdvisors.userId} = ${users.id} and ${sponsoredAdvisors.sponsorId} = ${sponsorId})`,
       localize: users.localize,
     })
     .from(users)

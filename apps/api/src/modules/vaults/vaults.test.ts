@@ -424,7 +424,10 @@ describe('users/{id}: the test-account read and save', () => {
     expect(got.json()).toMatchObject({ role: 'advisor', email: 'rep@advisors.test' });
     const put = await req(admin, 'PUT', `/api/v1/users/${w.advisor.id}?sponsorid=${w.a.id}&testaccount=1`, undefined);
     expect(put.statusCode).toBe(200);
-    expect((await userRow(t, w.advisor.id))!.testAccount).toBe(true);
+    // The flag is this portal's link's: the person's own record (and other portals) keep theirs.
+    expect(put.json().testAccount).toBe(true);
+    expect((await req(admin, 'GET', `/api/v1/users/${w.advisor.id}?sponsorid=${w.a.id}`)).json().testAccount).toBe(true);
+    expect((await userRow(t, w.advisor.id))!.testAccount).toBe(false);
     expect(await audits('advisor.test_account')).toHaveLength(1);
     for (const id of [w.advisorB.id, w.loneAdvisor.id, admin.userId, staff.userId]) {
       expect((await req(admin, 'GET', `/api/v1/users/${id}?sponsorid=${w.a.id}`)).statusCode).toBe(404);

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users, vaultAdvisors, vaultHolders, vaults } from '../../db/schema/index.js';
+import { sponsoredAdvisors, users, vaultAdvisors, vaultHolders, vaults } from '../../db/schema/index.js';
 
 export async function insertHolder(
   db: Db,
@@ -70,4 +70,12 @@ export async function deleteHolder(db: Db, userId: number) {
 
 export async function setTestAccount(db: Db, userId: number, testAccount: boolean) {
   await db.update(users).set({ testAccount, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** An advisor's test-account flag in one portal (her link there). */
+export async function setLinkTestAccount(db: Db, sponsorId: number, userId: number, testAccount: boolean) {
+  await db
+    .update(sponsoredAdvisors)
+    .set({ testAccount, updatedAt: new Date() })
+    .where(and(eq(sponsoredAdvisors.userId, userId), eq(sponsoredAdvisors.sponsorId, sponsorId)));
 }

@@ -181,7 +181,13 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
               values={form}
               disabled={busy}
               onChange={(f, v) => setForm({ ...form, [f]: v })}
-              lockedReason={(f) => (rights.has(f) || admin[f] ? undefined : 'You can only grant access you have yourself.')}
+              lockedReason={(f) =>
+                !rights.staff && rights.userId === admin.id
+                  ? 'You cannot change your own access flags.'
+                  : rights.has(f) || admin[f]
+                    ? undefined
+                    : 'You can only grant access you have yourself.'
+              }
             />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" disabled={!dirty || busy} onClick={() => setForm(toForm(admin))}>

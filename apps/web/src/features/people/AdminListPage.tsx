@@ -70,9 +70,11 @@ export function AdminListPage() {
         title="Administrators"
         description="The people who manage this portal, and what each of them may do."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={sponsorId === 0}>
-            Create Administrator
-          </Button>
+          rights.has('hasManageAdminsAccess') && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={sponsorId === 0}>
+              Create Administrator
+            </Button>
+          )
         }
       />
       <SearchBar fields={searchFields} search={list.search} onSearch={list.setSearch} disabled={sponsorId === 0} label="administrators" />

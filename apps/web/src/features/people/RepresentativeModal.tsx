@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconSearch } from '@tabler/icons-react';
-import { ADVISOR_FLAGS, type AdvisorFlag, type AdvisorLookup, type SponsoredAdvisorItem } from '@vault/contract';
+import { ADVISOR_FLAGS, type AdvisorFlag, type AdvisorLookup, LOOKUP_PLACEHOLDER_NAME, type SponsoredAdvisorItem } from '@vault/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { emailError, nameError } from './AdminCreateDialog';
@@ -86,15 +86,8 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
       warning: r.isExistingUser && !r.isAssigned ? r.warning : null,
       error: r.isAssigned ? r.warning : null,
     });
-    if (r.advisor)
-      setForm((f) => ({
-        ...f,
-        firstName: r.advisor!.firstName,
-        lastName: r.advisor!.lastName,
-        localize: r.advisor!.localize,
-        testAccount: r.advisor!.testAccount,
-      }));
-    else setForm((f) => ({ ...f, firstName: '', lastName: '' }));
+    // The look-up never answers another portal's data: an existing person keeps her own name.
+    setForm((f) => ({ ...f, firstName: '', lastName: '' }));
   };
 
   // Opening sets the modal up; closing resets every flag (specification section 4).
@@ -165,8 +158,8 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
     setServerErrors([]);
     if (Object.values(next).some(Boolean)) return;
     const common = {
-      firstName: form.firstName.trim(),
-      lastName: form.lastName.trim(),
+      firstName: existingUser ? LOOKUP_PLACEHOLDER_NAME : form.firstName.trim(),
+      lastName: existingUser ? LOOKUP_PLACEHOLDER_NAME : form.lastName.trim(),
       group: form.group ? Number(form.group) : null,
       localize: form.localize,
       permissions: form.permissions,
@@ -264,26 +257,28 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
           <form onSubmit={submit} noValidate aria-label="Assign form">
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="First name"
-                  required
-                  value={form.firstName}
-                  onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
-                  error={errors.firstName}
-                  disabled={busy}
-                  readOnly={namesLocked}
-                />
-                <TextInput
-                  label="Last name"
-                  required
-                  value={form.lastName}
-                  onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })}
-                  error={errors.lastName}
-                  disabled={busy}
-                  readOnly={namesLocked}
-                />
+                {!namesLocked && (
+                  <>
+                    <TextInput
+                      label="First name"
+                      required
+                      value={form.firstName}
+                      onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
+                      error={errors.firstName}
+                      disabled={busy}
+                    />
+                    <TextInput
+                      label="Last name"
+                      required
+                      value={form.lastName}
+                      onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })}
+                      error={errors.lastName}
+                      disabled={busy}
+                    />
+                  </>
+                )}
                 <GroupSelect groups={groups.data} value={form.group} onChange={(v) => setForm({ ...form, group: v })} disabled={busy} />
-                <LocaleSelect value={form.localize} onChange={(v) => setForm({ ...form, localize: v })} disabled={busy || namesLocked} />
+                {!namesLocked && <LocaleSelect value={form.localize} onChange={(v) => setForm({ ...form, localize: v })} disabled={busy} />}
               </SimpleGrid>
               <TagsInput
                 label="Permissions"
@@ -299,7 +294,7 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
                 label="Test account"
                 checked={form.testAccount}
                 onChange={(e) => setForm({ ...form, testAccount: e.currentTarget.checked })}
-                disabled={busy || namesLocked}
+                disabled={busy}
               />
               <Divider label="Access flags" labelPosition="left" />
               <FlagGrid

@@ -12,7 +12,7 @@ import { parsePage } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { AssignPackagesDialog } from './AssignPackagesDialog';
 import { useActivePackageMutations, useActivePackages, useSponsorCatalogue } from './api';
-import { Money, PackageName } from './components';
+import { Money, PackageName, useCan } from './components';
 import { PackageHoldersDialog } from './PackageHoldersDialog';
 import { SalePriceDialog } from './SalePriceDialog';
 
@@ -26,6 +26,8 @@ export function ActivePackagesPage() {
   const catalogue = useSponsorCatalogue(sponsorId);
   const mutations = useActivePackageMutations(sponsorId);
   const { confirm } = useConfirm();
+  // Assigning packages and pricing them is the operator's business (staff only).
+  const { isStaff } = useCan();
   const [assigning, setAssigning] = useState(false);
   const [repricing, setRepricing] = useState<ActivePackage | null>(null);
   const [holdersOf, setHoldersOf] = useState<ActivePackage | null>(null);
@@ -45,14 +47,16 @@ export function ActivePackagesPage() {
         title="Active Packages"
         description={sponsorCode ? `The packages ${sponsorCode} offers its vault holders, at its sale prices.` : undefined}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)} disabled={sponsorId === 0}>
-            Assign Packages
-            {available.length > 0 && (
-              <Badge size="xs" ml={8} color="white" variant="outline">
-                {available.length}
-              </Badge>
-            )}
-          </Button>
+          isStaff && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)} disabled={sponsorId === 0}>
+              Assign Packages
+              {available.length > 0 && (
+                <Badge size="xs" ml={8} color="white" variant="outline">
+                  {available.length}
+                </Badge>
+              )}
+            </Button>
+          )
         }
       />
       {list.isError && (
@@ -119,21 +123,25 @@ export function ActivePackagesPage() {
             textAlign: 'right',
             render: (p) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Change sale price">
-                  <ActionIcon variant="subtle" aria-label={`Change the sale price of ${p.name}`} onClick={() => setRepricing(p)}>
-                    <IconCurrencyDollar size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                {isStaff && (
+                  <Tooltip label="Change sale price">
+                    <ActionIcon variant="subtle" aria-label={`Change the sale price of ${p.name}`} onClick={() => setRepricing(p)}>
+                      <IconCurrencyDollar size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
                 <Tooltip label="Vault holders">
                   <ActionIcon variant="subtle" color="grape" aria-label={`Vault holders of ${p.name}`} onClick={() => setHoldersOf(p)}>
                     <IconUsers size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Unassign">
-                  <ActionIcon variant="subtle" color="red" aria-label={`Unassign ${p.name}`} onClick={() => unassign(p)}>
-                    <IconLinkOff size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                {isStaff && (
+                  <Tooltip label="Unassign">
+                    <ActionIcon variant="subtle" color="red" aria-label={`Unassign ${p.name}`} onClick={() => unassign(p)}>
+                      <IconLinkOff size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
               </Group>
             ),
           },

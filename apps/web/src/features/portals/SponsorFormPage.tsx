@@ -198,6 +198,8 @@ export function SponsorFormPage() {
                       onChange={(e) => set('name', e.currentTarget.value)}
                       error={errors.name}
                       maxLength={120}
+                      readOnly={editing && !isStaff}
+                      description={editing && !isStaff ? 'Only the service staff may rename a portal.' : undefined}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>

@@ -85,6 +85,8 @@ export async function seedAdmins(
         hasUnfiledTabAccess: on(0.5),
         hasReminderTabAccess: on(0.5),
         hasArchiveVaultAccess: on(0.3),
+        // The portal's main administrator manages the others; no random draw, so the rest of the demo stays the same.
+        hasManageAdminsAccess: f.main,
       };
     }),
   );

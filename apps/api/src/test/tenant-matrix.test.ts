@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness.js';
+import { multipartBody } from './multipart.js';
+import { A_MARKER, freshSession, tenantWorld } from './tenant-matrix.fixtures.js';
+
+/**
+ * The tenant matrix: every operation of the served OpenAPI document, called as nobody, as A's
+ * administrator (every flag, and none), as B's administrator and as staff. Requests are built
+ * from the schemas; ids are A's real objects. Expectations are generic, so a route added later
+ * without a tenant check fails here by itself.
+ */
+
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  format?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  minimum?: number;
+  minLength?: number;
+  pattern?: string;
+  const?: unknown;
+};
+type Operation = {
+  parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+};
+
+/** Routes nobody signs in for, each with why. */
+const PUBLIC: Record<string, string> = {
+  'POST /api/v1/authentication/login': 'signing in',
+  'POST /api/v1/authentication/password': 'setting a password with an e-mailed token',
+  'POST /api/v1/authentication/forgot-password': 'asking for a reset link',
+  'POST /api/v1/invitations/redeem': 'a vault holder redeeming an invitation code',
+};
+/** Health probes (`/api/health` and anything under it) answer the load balancer without a session. */
+const isPublic = (key: string) => key in PUBLIC || /^GET \/api\/health(\/|$)/.test(key);
+/** Routes a portal session does not call: they take an integration's API key instead. */
+const INTEGRATION_KEY: Record<string, string> = {
+  'POST /api/v1/upload-failed-files': "the vault service reports a failed upload with its integration's key",
+};
+/** Routes only the service staff may call: A's administrator with every flag gets 403 too. */
+const STAFF_ONLY: Record<string, string> = {
+  'POST /api/v1/sponsors': 'creating a portal',
+  'POST /api/v1/basepackages': 'the base package catalogue is the operator’s',
+  'PUT /api/v1/basepackages/{id}': 'the base package catalogue is the operator’s',
+  'DELETE /api/v1/basepackages/{id}': 'the base package catalogue is the operator’s',
+  'POST /api/v1/basepackages/{id}/retire': 'the base package catalogue is the operator’s',
+  'POST /api/v1/basepackages/{id}/restore': 'the base package catalogue is the operator’s',
+  'POST /api/v1/packagesponsor': 'assigning packages and setting prices is staff’s (decision 0008)',
+  'PUT /api/v1/packagesponsor': 'assigning packages and setting prices is staff’s (decision 0008)',
+  'DELETE /api/v1/packagesponsor/{id}': 'assigning packages and setting prices is staff’s (decision 0008)',
+};
+/** Not called with a session of the matrix: it would end the caller's session (covered in modules/auth). */
+const SESSION_ENDING = new Set(['POST /api/v1/authentication/logout']);
+
+const MISSING_ID = 2_000_000_001;
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof tenantWorld>>;
+let ops: { key: string; method: string; path: string; op: Operation }[];
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await tenantWorld(t);
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([m, op]) => ({ key: `${m.toUpperCase()} ${path}`, method: m.toUpperCase(), path, op })),
+  );
+}, 120_000);
+afterAll(async () => t?.close());
+
+type Ids = typeof w.ids;
+type Ref = keyof Ids;
+
+/** The object a path segment names: `/sponsoredadvisor/{id}` is an advisor, `/invitations/{id}` an invitation… */
+const PATH_OBJECT: Record<string, Ref> = {
+  admin: 'admin',
+  sponsoredadvisor: 'advisor',
+  advisors: 'advisor',
+  invitations: 'invitation',
+  'app-integrations': 'app',
+  'sponsor-integrations': 'integration',
+  'sponsor-authorizations': 'authorization',
+  basepackages: 'basePackage',
+  packagesponsor: 'packageSponsor',
+  users: 'holder',
+  import: 'job',
+  vaults: 'vault',
+  'sponsor-group': 'group',
+};
+/** Ids every portal shares (the catalogues): not A's, so not swapped for a missing id. */
+const SHARED: Ref[] = ['basePackage', 'app', 'sponsorA', 'sponsorB', 'codeA', 'codeB'];
+/** The object an id field of a body names, where its name alone does not say. */
+const BODY_OBJECT: Record<string, Ref> = {
+  sponsoredadvisor: 'staid',
+  'upload-failed-files': 'failed',
+  users: 'holder',
+  vaultholders: 'holder',
+  packagesponsor: 'basePackage',
+  'sponsor-group': 'advisor',
+};
+
+const squash = (k: string) => k.toLowerCase().replaceAll('_', '');
+
+/** The request one caller sends: A's ids (`ids`) or missing ones, naming sponsor `sponsor`. */
+function build(o: (typeof ops)[number], sponsor: 'A' | 'B', swap: boolean) {
+  const idOf = (ref: Ref): number | string => {
+    if (ref === 'sponsorA' || ref === 'sponsorB') return sponsor === 'A' ? w.ids.sponsorA : w.ids.sponsorB;
+    if (ref === 'codeA' || ref === 'codeB') return sponsor === 'A' ? w.ids.codeA : w.ids.codeB;
+    if (swap && !SHARED.includes(ref)) return ref === 'job' ? '00000000-0000-4000-8000-000000000000' : MISSING_ID;
+    return w.ids[ref];
+  };
+  const segments = o.path.split('/');
+  let url = o.path;
+  let pathObject: Ref | undefined;
+  for (const p of o.op.parameters ?? []) {
+    if (p.in !== 'path') continue;
+    const k = squash(p.name);
+    let ref: Ref | undefined;
+    if (k === 'sponsorid') ref = 'sponsorA';
+    else if (k === 'sponsorcode') ref = 'codeA';
+    else ref = PATH_OBJECT[segments[segments.indexOf(`{${p.name}}`) - 1] ?? ''];
+    if (!ref) throw new Error(`${o.key}: no object known for the path parameter {${p.name}}; add it to PATH_OBJECT`);
+    if (k !== 'sponsorid' && k !== 'sponsorcode') pathObject = ref;
+    url = url.replace(`{${p.name}}`, encodeURIComponent(String(idOf(ref))));
+  }
+  const resource = segments.find((s) => s in BODY_OBJECT || s in PATH_OBJECT);
+  const bodyObject: Ref | undefined = pathObject ?? (resource ? (BODY_OBJECT[resource] ?? PATH_OBJECT[resource]) : undefined);
+  const valueFor = (name: string, s: Schema | undefined): unknown => {
+    const k = squash(name);
+    if (k === 'sponsorid') return idOf('sponsorA');
+    if (k === 'sponsorcode') return idOf('codeA');
+    if (k === 'ownerid' || k === 'holderuserid') return idOf('holder');
+    if (k === 'packagesponsorid') return idOf('packageSponsor');
+    if (k === 'packageid') return idOf('basePackage');
+    if (k === 'group' || k === 'groupid') return idOf('group');
+    if (k === 'staid') return idOf('staid');
+    if (k === 'userid' || k === 'sponsoredadvisoruserid') return idOf('advisor');
+    if ((k === 'id' || k === 'ids') && bodyObject) return k === 'ids' ? [idOf(bodyObject)] : idOf(bodyObject);
+    return sample(name, s);
+  };
+  const sample = (name: string, s: Schema | undefined): unknown => {
+    if (!s) return undefined;
+    if (s.const !== undefined) return s.const;
+    if (s.enum?.length) return s.enum[0];
+    const alt = s.anyOf ?? s.oneOf;
+    if (alt) return sample(name, alt.find((x) => x.type !== 'null') ?? alt[0]);
+    const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+    if (type === 'object' || s.properties) return object(s);
+    if (type === 'array') return s.items ? [valueFor(name, s.items)] : [];
+    if (type === 'integer' || type === 'number') return Math.max(1, s.minimum ?? 1);
+    if (type === 'boolean') return false;
+    if (s.format === 'email' || /email/i.test(name)) return `probe${++counter}@matrix.test`;
+    if (s.format === 'date-time' || /time|date|expires/i.test(name)) return new Date(Date.now() + 86_400_000 * 30).toISOString();
+    if (/code/i.test(name)) return `PROBE${++counter}`;
+    return `Probe ${++counter}`.padEnd(Math.max(7, s.minLength ?? 0), 'x');
+  };
+  const object = (s: Schema) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, prop] of Object.entries(s.properties ?? {})) {
+      const idLike = /^(id|ids|sponsorid|sponsorcode|ownerid|userid|staid|packagesponsorid|group)$/.test(squash(name));
+      if (s.required?.includes(name) || idLike) {
+        const v = valueFor(name, prop);
+        if (v !== undefined) out[name] = v;
+      }
+    }
+    return out;
+  };
+  const query = new URLSearchParams();
+  for (const p of o.op.parameters ?? []) {
+    if (p.in !== 'query') continue;
+    const k = squash(p.name);
+    if (k === 'id' && o.path.includes('getSponsorPackageList')) query.set(p.name, String(idOf('sponsorA')));
+    else if (p.required || ['sponsorid', 'sponsorcode', 'ownerid', 'packageid'].includes(k)) {
+      const v = valueFor(p.name, p.schema);
+      if (v !== undefined) query.set(p.name, String(v));
+    }
+  }
+  const json = o.op.requestBody?.content['application/json']?.schema;
+  const multipart = o.op.requestBody?.content['multipart/form-data'] || /import/.test(o.path);
+  let payload: unknown;
+  let headers: Record<string, string> = {};
+  if (multipart && o.method === 'POST' && !json) {
+    const m = multipartBody({ name: 'probe.csv', content: `email,firstName,lastName\nprobe${++counter}@matrix.test,Probe,Person\n` });
+    payload = m.payload;
+    headers = m.headers;
+  } else if (json) payload = object(json);
+  else if (o.method !== 'GET' && o.method !== 'DELETE') payload = {};
+  const qs = query.toString();
+  return { method: o.method as 'GET', url: qs ? `${url}?${qs}` : url, payload: payload as object | undefined, headers };
+}
+
+async function call(auth: { headers: Record<string, string> } | null, req: ReturnType<typeof build>) {
+  const res = await t.app.inject({ ...req, headers: { ...(auth?.headers ?? {}), ...req.headers } });
+  let body: unknown = res.body;
+  try {
+    body = res.json();
+  } catch {}
+  return { status: res.statusCode, body, text: res.body };
+}
+
+/** A hash of everything sponsor A holds, its people's own records included. */
+async function fingerprintOfA(): Promise<string> {
+  const a = w.ids.sponsorA;
+  const people = `(select id from users where sponsor_id = ${a} union select user_id from sponsored_advisors where sponsor_id = ${a})`;
+  const tables = await t.database.query<{ table_name: string }>(
+    "select table_name from information_schema.columns where table_schema = 'public' and column_name = 'sponsor_id' and table_name <> 'users' order by 1",
+  );
+  const parts = [
+    ...tables.map(
+      (r) =>
+        `select '${r.table_name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${r.table_name}" x where sponsor_id = ${a}`,
+    ),
+    `select 'sponsors', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from sponsors x where id = ${a}`,
+    `select 'users', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from users x where id in ${people}`,
+    `select 'advisors', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from advisors x where user_id in ${people}`,
+    `select 'password_tokens', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from password_tokens x where user_id in ${people}`,
+    `select 'documents', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from documents x where vault_id in (select id from vaults where sponsor_id = ${a})`,
+    `select 'base_packages', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from base_packages x`,
+  ];
+  const rows = await t.database.query<{ t: string; h: string }>(parts.join(' union all '));
+  return rows.map((r) => `${r.t}:${r.h}`).join(' ');
+}
+
+/** The keys of an answer, recursively, so that two answers can be compared by shape. */
+function shape(v: unknown): unknown {
+  if (Array.isArray(v)) return v.length ? [shape(v[0])] : [];
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .filter((k) => k !== 'details')
+        .sort()
+        .map((k) => [k, shape((v as Record<string, unknown>)[k])]),
+    );
+  return typeof v;
+}
+
+const namesSponsor = (req: ReturnType<typeof build>) =>
+  new RegExp(`[?&](sponsor_?id|sponsorcode|id)=${w.ids.sponsorA}\\b|/${w.ids.codeA}\\b|sponsors/${w.ids.sponsorA}\\b`, 'i').test(req.url) ||
+  JSON.stringify(req.payload ?? {}).includes(`:${w.ids.sponsorA}`);
+
+describe('tenant matrix', () => {
+  it('reads the operations from the OpenAPI document', () => {
+    expect(ops.length).toBeGreaterThan(80);
+    for (const key of [...Object.keys(PUBLIC), ...Object.keys(INTEGRATION_KEY), ...Object.keys(STAFF_ONLY)])
+      expect(
+        ops.map((o) => o.key),
+        key,
+      ).toContain(key);
+  });
+
+  it('answers 401 to nobody, except on the public and integration-key routes', async () => {
+    const failures: string[] = [];
+    for (const o of ops) {
+      const res = await call(null, build(o, 'A', false));
+      if (isPublic(o.key)) {
+        if (res.status >= 500) failures.push(`${o.key}: ${res.status}`);
+      } else if (res.status !== 401) failures.push(`${o.key}: ${res.status} without a session`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("gives B nothing of A's: naming A is refused, A's ids answer as missing ones, and A is unchanged", async () => {
+    const failures: string[] = [];
+    for (const o of ops) {
+      if (isPublic(o.key) || o.key in INTEGRATION_KEY || SESSION_ENDING.has(o.key)) continue;
+      const before = await fingerprintOfA();
+      // B naming sponsor A (with A's ids).
+      const asA = build(o, 'A', false);
+      if (namesSponsor(asA)) {
+        const res = await call(w.callers.adminB, asA);
+        // 400: the probe body failed validation, which runs before any lookup and tells nothing of A.
+        if (![400, 403, 404].includes(res.status)) failures.push(`${o.key} naming A: ${res.status}`);
+        if (A_MARKER.test(res.text)) failures.push(`${o.key} naming A: the answer shows A's data`);
+      }
+      // B in its own portal, with A's ids and with missing ids: the same answer.
+      const missing = build(o, 'B', true);
+      const theirs = build(o, 'B', false);
+      if (missing.url !== theirs.url || JSON.stringify(missing.payload) !== JSON.stringify(theirs.payload)) {
+        const m = await call(w.callers.adminB, missing);
+        const r = await call(w.callers.adminB, theirs);
+        if (r.status !== m.status) failures.push(`${o.key} with A's ids: ${r.status}, with a missing id: ${m.status}`);
+        else if (JSON.stringify(shape(r.body)) !== JSON.stringify(shape(m.body)))
+          failures.push(`${o.key} with A's ids answers another shape than a missing id`);
+        if (A_MARKER.test(r.text)) failures.push(`${o.key} with A's ids: the answer shows A's data`);
+      } else {
+        const r = await call(w.callers.adminB, theirs);
+        if (A_MARKER.test(r.text)) failures.push(`${o.key} in B: the answer shows A's data`);
+        if (r.status >= 500) failures.push(`${o.key} in B: ${r.status}`);
+      }
+      if ((await fingerprintOfA()) !== before) failures.push(`${o.key}: B's calls changed A's data`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('refuses what a flag or staff guards to A’s administrator without flags, naming the permission, and changes nothing', async () => {
+    const failures: string[] = [];
+    for (const o of ops) {
+      if (isPublic(o.key) || o.key in INTEGRATION_KEY || SESSION_ENDING.has(o.key)) continue;
+      const before = await fingerprintOfA();
+      const res = await call(w.callers.flagless, build(o, 'A', false));
+      if (res.status >= 500) failures.push(`${o.key}: ${res.status}`);
+      if (res.status === 403) {
+        const message = (res.body as { message?: string }).message ?? '';
+        if (!/permission|staff|has[A-Z]\w+/.test(message)) failures.push(`${o.key}: 403 without naming what is missing: ${message}`);
+        if ((await fingerprintOfA()) !== before) failures.push(`${o.key}: refused, yet A's data changed`);
+      }
+      if (o.key in STAFF_ONLY && res.status !== 403) failures.push(`${o.key}: staff-only, answered ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("lets A's administrator with every flag work in A (staff-only routes excepted), and staff everywhere, without a 5xx", async () => {
+    const failures: string[] = [];
+    for (const o of ops) {
+      if (isPublic(o.key) || o.key in INTEGRATION_KEY || SESSION_ENDING.has(o.key)) continue;
+      const req = build(o, 'A', false);
+      const admin = await call(await freshSession(t, w.callers.adminA.userId), req);
+      if (admin.status >= 500) failures.push(`${o.key} as A: ${admin.status}`);
+      if (o.key in STAFF_ONLY) {
+        if (admin.status !== 403) failures.push(`${o.key}: staff-only, A's administrator got ${admin.status}`);
+      } else if (admin.status === 401 || (admin.status === 403 && /may not work in this portal/i.test(admin.text)))
+        failures.push(`${o.key}: A's own administrator refused (${admin.status} ${admin.text})`);
+      const staff = await call(await freshSession(t, w.callers.staff.userId), build(o, 'A', false));
+      if (staff.status >= 500 || staff.status === 401 || staff.status === 403)
+        failures.push(`${o.key} as staff: ${staff.status} ${staff.text}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
