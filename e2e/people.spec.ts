@@ -104,7 +104,7 @@ test.describe('people', () => {
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(confirm.getByText('Server Confirmation')).toBeVisible();
     await expect(confirm).toContainText(`An activation e-mail was sent to ${email}.`);
-    await confirm.getByRole('button', { name: 'Close' }).click();
+    await confirm.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The detail page edits the flags.
     await rowOf(page, email).getByRole('link', { name: 'Grace Hopper', exact: true }).click();
@@ -127,7 +127,7 @@ test.describe('people', () => {
     await expect(deactivate.getByText('Server Confirmation')).toBeVisible();
     await expect(deactivate).toContainText('Grace Hopper is now inactive.');
     await page.screenshot({ path: `${SHOTS}/people-admin-deactivate.png`, fullPage: true });
-    await deactivate.getByRole('button', { name: 'Close' }).click();
+    await deactivate.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
   });
 
@@ -192,7 +192,7 @@ test.describe('people', () => {
     await expect(edit.getByText(/You can keep editing/)).toBeVisible();
     await expect(edit.getByRole('checkbox', { name: /Show in contacts/ })).toBeEnabled();
     await page.screenshot({ path: `${SHOTS}/people-rep-edit.png`, fullPage: true });
-    await edit.getByRole('button', { name: 'Close' }).click();
+    await edit.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The list reloads when the sponsor changes.
     await pickPortal(page, 'CAPH');
@@ -214,7 +214,7 @@ test.describe('people', () => {
     const testDialog = page.getByRole('dialog', { name: 'Test Account' });
     await testDialog.getByRole('button', { name: 'Yes' }).click();
     await expect(testDialog).toContainText('Olivia Stone is now a test account.');
-    await testDialog.getByRole('button', { name: 'Close' }).click();
+    await testDialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(testSwitch).toBeChecked();
   });
 
@@ -246,7 +246,7 @@ test.describe('people', () => {
     await off.getByRole('button', { name: 'Yes' }).click();
     await expect(off.getByText('Server Confirmation')).toBeVisible();
     await expect(off).toContainText('Tom Baker is now inactive.');
-    await off.getByRole('button', { name: 'Close' }).click();
+    await off.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(rowOf(page, email)).toContainText('Inactive');
 
     await rowOf(page, email).getByRole('button', { name: 'Actions for Tom Baker' }).click();
@@ -254,7 +254,7 @@ test.describe('people', () => {
     const on = page.getByRole('dialog', { name: 'Account Activation Confirmation' });
     await on.getByRole('button', { name: 'Yes' }).click();
     await expect(on).toContainText('Tom Baker is now active.');
-    await on.getByRole('button', { name: 'Close' }).click();
+    await on.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(rowOf(page, email)).toContainText('Active');
 
     await rowOf(page, email).getByRole('button', { name: 'Actions for Tom Baker' }).click();
@@ -265,7 +265,7 @@ test.describe('people', () => {
     await expect(mfa.getByTestId('mfa-reset')).toHaveAttribute('data-state', 'success');
     await expect(mfa.getByRole('status')).toContainText(`MFA was reset for ${email}.`);
     await page.screenshot({ path: `${SHOTS}/people-mfa-reset.png`, fullPage: true });
-    await mfa.getByRole('button', { name: 'Close' }).click();
+    await mfa.getByRole('button', { name: 'Close', exact: true }).click();
     // Back to idle: opening again asks first.
     await rowOf(page, email).getByRole('button', { name: 'Actions for Tom Baker' }).click();
     await page.getByRole('menuitem', { name: 'Reset MFA' }).click();

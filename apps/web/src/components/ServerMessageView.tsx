@@ -25,7 +25,9 @@ export function ServerMessageView({ result }: { result: ServerMessage }) {
   const color = COLORS[result.statusType] ?? 'blue';
   return (
     <Stack gap="sm" data-testid="server-confirmation">
-      <Title order={5}>Server Confirmation</Title>
+      <Title order={3} fz="md">
+        Server Confirmation
+      </Title>
       <Alert color={color} variant="light" title={TITLES[result.statusType] ?? result.statusType}>
         <Stack gap={6}>
           {result.message && <Text size="sm">{result.message}</Text>}

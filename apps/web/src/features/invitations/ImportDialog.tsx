@@ -130,7 +130,9 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
           </Alert>
           <Stack gap={6}>
             <Group gap="xs">
-              <Title order={5}>Migrated invitations</Title>
+              <Title order={3} fz="md">
+                Migrated invitations
+              </Title>
               <Badge color="teal" variant="light">
                 {result.MigratedInvitation.length}
               </Badge>
@@ -139,7 +141,9 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
           </Stack>
           <Stack gap={6}>
             <Group gap="xs">
-              <Title order={5}>Not migrated invitations</Title>
+              <Title order={3} fz="md">
+                Not migrated invitations
+              </Title>
               <Badge color="red" variant="light">
                 {result.NotMigratedInvitation.length}
               </Badge>

@@ -133,7 +133,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Paper withBorder radius="md" p="lg" component="form" onSubmit={save} noValidate aria-label="Administrator details and access">
           <Stack gap="md">
-            <Title order={3} fz={18}>
+            <Title order={2} fz={18}>
               Details and access
             </Title>
             <ErrorsAlert title="Not saved" messages={saveErrors} />

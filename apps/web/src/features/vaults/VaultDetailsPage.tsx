@@ -181,7 +181,7 @@ export function VaultDetailsPage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 Profile
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -209,7 +209,7 @@ export function VaultDetailsPage() {
               )}
             </Paper>
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 Trusted advisors
               </Title>
               {d.advisors.length === 0 ? (
@@ -230,7 +230,7 @@ export function VaultDetailsPage() {
               )}
             </Paper>
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 History
               </Title>
               {d.history.length === 0 ? (
@@ -277,7 +277,7 @@ export function VaultDetailsPage() {
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 Package and storage
               </Title>
               <SimpleGrid cols={2} spacing="md">
@@ -292,7 +292,7 @@ export function VaultDetailsPage() {
               {quota > 0 && <Progress mt="md" value={usedPct} color={usedPct > 90 ? 'red' : 'blue'} aria-label="Storage used" />}
             </Paper>
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 Dates
               </Title>
               <SimpleGrid cols={2} spacing="md">
