@@ -9,6 +9,7 @@ import { AlertDialog } from '../../components/AlertDialog';
 import { ConfirmProvider } from '../../components/confirm-context';
 import { useSession, useSponsor } from '../../lib/session';
 import { Brand, PRODUCT_NAME } from '../Brand';
+import { IdleWarningDialog } from '../IdleWarningDialog';
 import { Navigation } from '../Navigation';
 import { activeNavItem, MISSING_SPONSOR_MESSAGE, MISSING_SPONSOR_TITLE, needsSponsor } from '../nav';
 import { RouteProgress } from '../RouteProgress';
@@ -31,7 +32,7 @@ function Shell() {
   const { sponsorId } = useSponsor();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  useSessionWatch();
+  const idle = useSessionWatch();
 
   // Opening a sponsor screen by its address without a chosen sponsor is stopped the same way.
   useEffect(() => {
@@ -90,6 +91,7 @@ function Shell() {
             </Box>
           </AppShell.Main>
         </AppShell>
+        <IdleWarningDialog warning={idle} />
         <AlertDialog
           opened={warning}
           tone="warning"

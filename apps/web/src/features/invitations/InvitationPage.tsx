@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ColumnsMenu } from '../../components/ColumnsMenu';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -319,11 +320,7 @@ export function InvitationPage() {
           </Group>
         </form>
       </Paper>
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
-      )}
+      <ListLoadError query={query} />
       <DataTable<Invitation>
         withTableBorder
         borderRadius="md"

@@ -8,6 +8,7 @@ import { INTEGRATION_SCOPES, type IntegrationScope, SCOPE_LABELS, type SponsorAu
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -49,11 +50,7 @@ export function SponsorAuthorizationsPage() {
           </Button>
         }
       />
-      {query.isError && (
-        <Alert color="red" mb="md" role="alert">
-          {errorMessages(query.error).join(' ')}
-        </Alert>
-      )}
+      <ListLoadError query={query} what="authorizations" />
       <DataTable<SponsorAuthorization>
         withTableBorder
         borderRadius="md"

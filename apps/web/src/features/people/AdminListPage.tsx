@@ -7,13 +7,14 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { AdminCreateDialog } from './AdminCreateDialog';
 import { type AdminAction, adminCommand, peopleKeys, useAdminList } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
-import { ListError, peopleTableProps } from './PeopleTable';
+import { peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 
 const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
@@ -70,7 +71,7 @@ export function AdminListPage() {
         }
       />
       <SearchBar fields={searchFields} search={list.search} onSearch={list.setSearch} disabled={sponsorId === 0} label="administrators" />
-      <ListError query={query} />
+      <ListLoadError query={query} />
       <DataTable<SponsorAdminItem>
         {...peopleTableProps(list)}
         records={rows}

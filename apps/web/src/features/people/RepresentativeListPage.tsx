@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
@@ -15,7 +16,7 @@ import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, useRepList, useSetTestAccount } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
-import { ListError, peopleTableProps } from './PeopleTable';
+import { peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 import { RepresentativeModal } from './RepresentativeModal';
 
@@ -217,7 +218,7 @@ export function RepresentativeListPage() {
           columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
         />
       )}
-      <ListError query={query} />
+      <ListLoadError query={query} />
       <DataTable<SponsoredAdvisorItem>
         {...peopleTableProps(list)}
         records={rows}

@@ -7,6 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
@@ -15,7 +16,7 @@ import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisorList } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
-import { ListError, peopleTableProps } from './PeopleTable';
+import { peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 import { peopleSearchFields } from './RepresentativeListPage';
 
@@ -56,7 +57,7 @@ export function TrustedCollaboratorsPage() {
         }
       />
       <SearchBar fields={peopleSearchFields} search={list.search} onSearch={list.setSearch} label="trusted collaborators" />
-      <ListError query={query} />
+      <ListLoadError query={query} />
       <DataTable<AdvisorItem>
         {...peopleTableProps(list)}
         records={query.data?.data ?? []}

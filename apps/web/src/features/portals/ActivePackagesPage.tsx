@@ -6,8 +6,8 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
 import { parsePage } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { AssignPackagesDialog } from './AssignPackagesDialog';
@@ -55,11 +55,7 @@ export function ActivePackagesPage() {
           </Button>
         }
       />
-      {list.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(list.error)}
-        </Text>
-      )}
+      <ListLoadError query={list} />
       <DataTable<ActivePackage>
         withTableBorder
         borderRadius="md"

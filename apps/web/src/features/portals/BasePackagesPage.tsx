@@ -30,6 +30,7 @@ import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { parsePage } from '../../lib/list-state';
@@ -98,11 +99,7 @@ export function BasePackagesPage() {
           </>
         }
       />
-      {list.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(list.error)}
-        </Text>
-      )}
+      <ListLoadError query={list} />
       <DataTable<BasePackage>
         withTableBorder
         borderRadius="md"

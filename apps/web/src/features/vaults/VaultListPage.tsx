@@ -29,6 +29,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -271,11 +272,7 @@ export function VaultListPage() {
         columns={list.columns}
         onColumns={list.setColumns}
       />
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
-      )}
+      <ListLoadError query={query} />
       {selectedCount > 0 && (
         <Paper withBorder radius="md" p="xs" mb="sm" bg="var(--mantine-color-blue-light)" role="region" aria-label="Selection">
           <Group justify="space-between" wrap="wrap" gap="xs">
