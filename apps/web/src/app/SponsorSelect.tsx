@@ -32,9 +32,14 @@ export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
     [sponsors.data],
   );
 
-  // A remembered sponsor the user may no longer open (another user, removed access) is forgotten.
+  // A remembered sponsor the user may no longer open (another user, removed access) is forgotten;
+  // a user who may open only one sponsor has it chosen for them.
   useEffect(() => {
-    if (sponsors.data && sponsorId !== 0 && !sponsors.data.some((s) => s.id === sponsorId)) setSponsor(NO_SPONSOR);
+    if (!sponsors.data) return;
+    const only = sponsors.data.length === 1 ? sponsors.data[0] : undefined;
+    if (sponsorId === 0 && only) setSponsor({ sponsorId: only.id, sponsorCode: only.sponsorCode });
+    else if (sponsorId !== 0 && !sponsors.data.some((s) => s.id === sponsorId))
+      setSponsor(only ? { sponsorId: only.id, sponsorCode: only.sponsorCode } : NO_SPONSOR);
   }, [sponsors.data, sponsorId]);
 
   const change = (value: string | null) => {
@@ -54,7 +59,10 @@ export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
         },
         { replace: true },
       );
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0] });
+    // Marked stale, not refetched: the screens on show still hold the old sponsor's queries, and
+    // refetching those would ask for the old sponsor's lists again. The new sponsor's queries load
+    // as the screen renders with it.
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0], refetchType: 'none' });
     onChanged?.();
   };
 
