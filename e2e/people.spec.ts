@@ -189,7 +189,8 @@ test.describe('people', () => {
     await expect(edit.getByLabel('E-mail')).toBeDisabled();
     await edit.getByRole('checkbox', { name: /Reminder tab access/ }).check();
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByText(/You can keep editing/)).toBeVisible();
+    // The time is said like every other time of the portal: a 12-hour clock with lower-case am/pm.
+    await expect(edit.getByText(/saved at \d{1,2}:\d{2} (am|pm)\. You can keep editing/)).toBeVisible();
     await expect(edit.getByRole('checkbox', { name: /Show in contacts/ })).toBeEnabled();
     await page.screenshot({ path: `${SHOTS}/people-rep-edit.png`, fullPage: true });
     await edit.getByRole('button', { name: 'Close', exact: true }).click();
