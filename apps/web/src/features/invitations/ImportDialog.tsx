@@ -42,6 +42,12 @@ function LineTable({ lines, label, withReason }: { lines: Line[]; label: string;
 }
 
 const STATUS_COLOR = { success: 'teal', partial: 'yellow', failed: 'red' } as const;
+/** The import's outcome in words (the API's migrationStatus is a code). */
+const STATUS_TITLE = {
+  success: 'Every invitation was imported',
+  partial: 'Some invitations were imported',
+  failed: 'No invitation was imported',
+} as const;
 
 /** CSV import of invitations: upload one file, then both lists (migrated and not migrated, with line and reason). */
 export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; sponsorId: number; onClose: () => void }) {
@@ -120,12 +126,7 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
         </form>
       ) : (
         <Stack gap="md">
-          <Alert
-            color={STATUS_COLOR[result.migrationStatus]}
-            variant="light"
-            title={`Migration status: ${result.migrationStatus}`}
-            role="status"
-          >
+          <Alert color={STATUS_COLOR[result.migrationStatus]} variant="light" title={STATUS_TITLE[result.migrationStatus]} role="status">
             {result.message}
           </Alert>
           <Stack gap={6}>
