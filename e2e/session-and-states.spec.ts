@@ -70,4 +70,23 @@ test.describe('session messages and list states', () => {
     await expect(alert).toBeHidden();
     await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
   });
+
+  test('Delete stands apart from Archive and its confirmation names what will be lost', async ({ page }) => {
+    await signIn(page);
+    await pickPortal(page, 'ACME');
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('Cannot be undone')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/vault-row-menu-desktop.png` });
+    await menu.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Vault Holder' });
+    await expect(dialog).toContainText(/vault \d+ with its folders, and the links to their advisors are removed/);
+    await expect(dialog).toContainText('This cannot be undone. To keep them, archive the vault instead');
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await expect(dialog).toBeHidden();
+  });
 });

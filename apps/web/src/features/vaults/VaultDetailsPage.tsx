@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Divider,
   Grid,
   Group,
   Loader,
@@ -165,15 +166,17 @@ export function VaultDetailsPage() {
         >
           Archive vault
         </Button>
+        {/* Deleting cannot be undone: set apart from Archive, which keeps the data. */}
+        <Divider orientation="vertical" mx="xs" />
         <Button
           size="xs"
-          variant="light"
+          variant="outline"
           color="red"
           leftSection={<IconTrash size={14} />}
           disabled={!rights.canArchive}
           onClick={() => actions.run('delete', holder)}
         >
-          Delete
+          Delete holder and vault
         </Button>
       </Group>
 

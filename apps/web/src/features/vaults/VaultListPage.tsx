@@ -220,6 +220,9 @@ export function VaultListPage() {
               >
                 Archive vault
               </Menu.Item>
+              {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
+              <Menu.Divider />
+              <Menu.Label>Cannot be undone</Menu.Label>
               <Menu.Item
                 color="red"
                 leftSection={<IconTrash size={16} />}
