@@ -95,7 +95,12 @@ describe('POST /api/v1/sponsors/admin', () => {
       ['美咲', '佐藤'],
     ];
     for (const [i, [firstName, lastName]] of names.entries()) {
-      const res = await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { email: `p${i}@acme.example`, firstName, lastName }));
+      const res = await inject(
+        staff,
+        'POST',
+        '/api/v1/sponsors/admin',
+        newAdmin(a.id, { email: `p${i}@acme.example`, firstName, lastName }),
+      );
       expect(res.statusCode, `${firstName} ${lastName}`).toBe(201);
     }
     const list = await inject(staff, 'GET', '/api/v1/sponsors/admin?sponsorCode=ACME&offset=0&limit=20');
