@@ -122,7 +122,9 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await signIn(page);
     await pickPortal(page, 'ACME');
 
-    // The first Tab stop is the skip link; it moves focus to the main content.
+    // On a freshly opened screen the first Tab stop is the skip link; it moves focus to the content.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
