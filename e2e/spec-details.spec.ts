@@ -24,7 +24,7 @@ test.describe("the specification's last details", () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/sponsors/admin?')) asked.push(r.url());
     });
-    await pickPortal(page);
+    await pickPortal(page, 'CAPH');
     const chosen = await storedSponsor(page);
     expect(chosen?.sponsorId).not.toBe(old?.sponsorId);
     await expect.poll(() => asked.length).toBeGreaterThan(0);

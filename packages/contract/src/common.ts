@@ -31,11 +31,11 @@ const FORBIDDEN_RE = /['`~!@#$%^&*()=;:"<>/|?]/;
 
 /**
  * A person's name: letters of every script (with their marks), spaces, apostrophes, hyphens and
- * periods, and at least one letter. Digits stay allowed: test accounts and imported directories
- * number their people ("Test User 2"), and a digit cannot start markup or a formula.
+ * periods. Digits stay allowed: test accounts and imported directories number their people
+ * ("Test User 2"), and a digit cannot start markup or a formula.
  */
 const PERSON_NAME_RE = /^[\p{L}\p{M}\p{Nd} '’.-]*$/u;
-export const isPersonName = (value: string) => PERSON_NAME_RE.test(value) && /\p{L}/u.test(value);
+export const isPersonName = (value: string) => PERSON_NAME_RE.test(value);
 export const personNameMessage = (label: string) => `${label} may contain only letters, digits, spaces, apostrophes, hyphens and periods`;
 
 export const personNameSchema = (label: string, max = 100) =>
