@@ -61,6 +61,9 @@ test.describe('session messages and list states', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'The list could not be loaded' });
     await expect(alert).toBeVisible({ timeout: 20_000 });
     await expect(alert).toContainText('The service is briefly unavailable.');
+    // The table does not claim the list is empty.
+    await expect(page.getByText('No administrators yet.')).toHaveCount(0);
+    await expect(page.getByText('Not loaded: see the message above.')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/list-error-desktop.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/list-error-phone.png` });

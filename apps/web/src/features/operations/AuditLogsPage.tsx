@@ -7,7 +7,7 @@ import { AUDIT_DEFAULT_DAYS, type AuditEntry, PAGE_SIZE } from '@vault/contract'
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
@@ -224,7 +224,9 @@ export function AuditLogsPage() {
         page={page}
         onPageChange={(p) => update({ page: p > 1 ? String(p) : null }, true)}
         fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its audit log.' : 'No entries in this range.'}
+        noRecordsText={
+          query.isError ? LIST_NOT_LOADED : sponsorId === 0 ? 'Choose a portal to see its audit log.' : 'No entries in this range.'
+        }
         paginationText={({ from, to, totalRecords }) =>
           totalRecords ? `${from}–${to} of ${data?.totalIsEstimate ? 'about ' : ''}${totalRecords.toLocaleString('en-US')}` : 'Total 0'
         }

@@ -15,7 +15,7 @@ import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime, isoDay } from '../../lib/dates';
 import { parsePage } from '../../lib/list-state';
@@ -267,7 +267,13 @@ export function FailedFilesPage() {
         page={page}
         onPageChange={(p) => update({ page: p > 1 ? String(p) : null }, true)}
         fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its failed files.' : 'No failed files match these filters.'}
+        noRecordsText={
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its failed files.'
+              : 'No failed files match these filters.'
+        }
         paginationText={({ from: a, to: b, totalRecords }) => (totalRecords ? `${a}–${b} of ${totalRecords}` : 'Total 0')}
         aria-label="Failed files"
       />

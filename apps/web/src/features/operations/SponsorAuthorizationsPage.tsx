@@ -8,7 +8,7 @@ import { INTEGRATION_SCOPES, type IntegrationScope, SCOPE_LABELS, type SponsorAu
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -122,7 +122,13 @@ export function SponsorAuthorizationsPage() {
         page={list.page}
         onPageChange={list.setPage}
         fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its authorizations.' : 'No app has been granted access yet.'}
+        noRecordsText={
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its authorizations.'
+              : 'No app has been granted access yet.'
+        }
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Sponsor authorizations"
       />

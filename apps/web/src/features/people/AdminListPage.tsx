@@ -7,7 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
@@ -78,11 +78,13 @@ export function AdminListPage() {
         totalRecords={total}
         fetching={sponsorId > 0 && query.isFetching}
         noRecordsText={
-          sponsorId === 0
-            ? 'Choose a portal to see its administrators.'
-            : list.search
-              ? 'No administrator matches this search.'
-              : 'No administrators yet.'
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its administrators.'
+              : list.search
+                ? 'No administrator matches this search.'
+                : 'No administrators yet.'
         }
         aria-label="Administrators"
         columns={[

@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
@@ -226,13 +226,15 @@ export function RepresentativeListPage() {
         totalRecords={total}
         fetching={sponsorId > 0 && query.isFetching}
         noRecordsText={
-          sponsorId === 0
-            ? 'Choose a portal to see its representatives.'
-            : unassigned
-              ? 'Every representative is in a sub-portal.'
-              : list.search
-                ? 'No representative matches this search.'
-                : 'No representatives yet.'
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its representatives.'
+              : unassigned
+                ? 'Every representative is in a sub-portal.'
+                : list.search
+                  ? 'No representative matches this search.'
+                  : 'No representatives yet.'
         }
         aria-label="Representatives"
       />

@@ -7,7 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
@@ -63,7 +63,9 @@ export function TrustedCollaboratorsPage() {
         records={query.data?.data ?? []}
         totalRecords={query.data?.total ?? 0}
         fetching={query.isFetching}
-        noRecordsText={list.search ? 'No trusted collaborator matches this search.' : 'No trusted collaborators yet.'}
+        noRecordsText={
+          query.isError ? LIST_NOT_LOADED : list.search ? 'No trusted collaborator matches this search.' : 'No trusted collaborators yet.'
+        }
         aria-label="Trusted Collaborators"
         columns={[
           { accessor: 'id', title: 'Id', width: 80 },

@@ -6,7 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { parsePage } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
@@ -69,7 +69,13 @@ export function ActivePackagesPage() {
         page={page}
         onPageChange={(n) => setParams(n > 1 ? { page: String(n) } : {})}
         fetching={sponsorId > 0 && list.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its packages.' : 'No packages assigned yet. Use Assign Packages.'}
+        noRecordsText={
+          list.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its packages.'
+              : 'No packages assigned yet. Use Assign Packages.'
+        }
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Active Packages"
         columns={[

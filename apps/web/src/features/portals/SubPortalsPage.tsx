@@ -7,7 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useSponsor } from '../../lib/session';
 import { useGroupMutations, useGroups } from './api';
@@ -61,7 +61,7 @@ export function SubPortalsPage() {
         records={rows}
         idAccessor="id"
         fetching={groups.isFetching}
-        noRecordsText={sponsorCode ? 'No sub-portals yet.' : 'Choose a portal to see its sub-portals.'}
+        noRecordsText={groups.isError ? LIST_NOT_LOADED : sponsorCode ? 'No sub-portals yet.' : 'Choose a portal to see its sub-portals.'}
         aria-label="Sub-Portals"
         columns={[
           {

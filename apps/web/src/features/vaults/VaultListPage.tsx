@@ -29,7 +29,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -337,11 +337,13 @@ export function VaultListPage() {
         getRecordSelectionCheckboxProps={(h) => ({ 'aria-label': `Select ${fullName(h)}` })}
         allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every vault holder on this page' }}
         noRecordsText={
-          sponsorId === 0
-            ? 'Choose a portal to see its vault holders.'
-            : search
-              ? 'No vault holder matches this search.'
-              : 'No vault holders yet.'
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its vault holders.'
+              : search
+                ? 'No vault holder matches this search.'
+                : 'No vault holders yet.'
         }
         paginationText={({ from, to, totalRecords }) =>
           totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0'
