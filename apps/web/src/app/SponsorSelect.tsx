@@ -59,10 +59,7 @@ export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
         },
         { replace: true },
       );
-    // Marked stale, not refetched: the screens on show still hold the old sponsor's queries, and
-    // refetching those would ask for the old sponsor's lists again. The new sponsor's queries load
-    // as the screen renders with it.
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0], refetchType: 'none' });
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0] });
     onChanged?.();
   };
 
