@@ -13,7 +13,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 async function blockers(page: Page, within?: string): Promise<string[]> {
   // Mantine's transitions fade dialogs and menus in; axe measures contrast on what is painted.
   await page.evaluate(() => {
-    for (const a of document.getAnimations()) a.finish();
+    for (const a of document.getAnimations()) if (a.effect?.getComputedTiming().endTime !== Infinity) a.finish();
   });
   const axe = new AxeBuilder({ page }).withTags(TAGS);
   if (within) axe.include(within);
