@@ -95,7 +95,7 @@ test.describe('operations', () => {
     expect(key).toMatch(/^vk_/);
     await expect(keyDialog.getByRole('button', { name: 'Copy' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/operations-integrations-key.png`, fullPage: true });
-    await keyDialog.getByRole('button', { name: 'Close' }).click();
+    await keyDialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const enabled = page.locator('[data-integration]').filter({ hasText: name });
     await expect(enabled.getByText('Enabled', { exact: true })).toBeVisible();
@@ -126,7 +126,7 @@ test.describe('operations', () => {
     await expect(dialog).toContainText(fileName);
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await expect(dialog.getByText('1 file dismissed.')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(table.locator('tbody tr').filter({ hasText: fileName })).toHaveCount(before - 1);
     // It is listed under Dismissed.
     await page.getByRole('combobox', { name: 'Status' }).click();
@@ -184,7 +184,7 @@ test.describe('operations', () => {
     const confirm = page.getByRole('dialog', { name: 'Revoke Authorization' });
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(confirm.getByText('Server Confirmation')).toBeVisible();
-    await confirm.getByRole('button', { name: 'Close' }).click();
+    await confirm.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(table.locator('tbody tr').filter({ hasText: 'Revoked' })).toHaveCount(before + 1);
   });
 });

@@ -99,7 +99,7 @@ test.describe('portals', () => {
     await page.screenshot({ path: `${SHOTS}/portals-mfa-reset.png`, fullPage: true });
     await mfa.getByRole('button', { name: 'Reset MFA' }).click();
     await expect(mfa.getByRole('status')).toContainText(`MFA was reset for ${count} administrator`);
-    await mfa.getByRole('button', { name: 'Close' }).click();
+    await mfa.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The new sponsor is in the header dropdown.
     await portalSelect(page).click();
@@ -192,7 +192,7 @@ test.describe('portals', () => {
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(confirm.getByTestId('server-confirmation')).toContainText(`${name} cannot be unassigned from ACME: 1 vault uses it.`);
     await page.screenshot({ path: `${SHOTS}/portals-unassign-refused.png`, fullPage: true });
-    await confirm.getByRole('button', { name: 'Close' }).click();
+    await confirm.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(rowOf(page, name)).toBeVisible();
 
     // The holders of the package.

@@ -48,7 +48,7 @@ async function confirmAndClose(page: Page, title: string) {
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(dialog.getByText('Server Confirmation')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -77,7 +77,7 @@ test('create a vault, find it by search, deactivate then activate it', async ({ 
   await expect(dialog.getByText('Server Confirmation')).toBeVisible();
   await expect(dialog).toContainText('is now active');
   await page.screenshot({ path: `${SHOTS}/vaults-server-confirmation.png` });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(rowOf(page, email)).toContainText('Active');
   await page.screenshot({ path: `${SHOTS}/vaults-list-search.png`, fullPage: true });
 });
@@ -101,7 +101,7 @@ test('archive a vault: a 10-character reason is refused, a valid one archives it
   await dialog.getByRole('button', { name: 'Archive' }).click();
   await expect(dialog.getByText('Server Confirmation')).toBeVisible();
   await expect(dialog).toContainText('is archived');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(rowOf(page, email)).toContainText('Archived');
 
   // The details page shows the archive and the history.
@@ -156,7 +156,7 @@ test('import a CSV with one bad row: the preview shows its error, the good rows 
   const result = page.getByRole('dialog', { name: 'Import complete' });
   await expect(result).toContainText('migrationStatus: Success');
   await expect(result).toContainText('2 vault holders imported from holders.csv. 1 invalid row was left out.');
-  await result.getByRole('button', { name: 'Close' }).click();
+  await result.getByRole('button', { name: 'Close', exact: true }).click();
 
   await searchByEmail(page, good1);
   await searchByEmail(page, good2);
@@ -189,5 +189,5 @@ test('select rows and run a bulk action with a per-row outcome; columns are reme
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(dialog.getByRole('table', { name: 'Outcome per vault holder' }).getByRole('row')).toHaveCount(3);
   await page.screenshot({ path: `${SHOTS}/vaults-bulk-result.png` });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 });

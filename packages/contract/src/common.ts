@@ -22,7 +22,36 @@ export const statusIdSchema = z.number().int().min(1).max(4);
 
 export const emailSchema = z.string().trim().max(254, 'E-mail is too long').regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
 
+/*
+ * The specification's forbidden characters guard codes, identifiers and the names of things
+ * (portals, packages, categories). People's names follow personNameSchema instead: "O'Brien" is a
+ * name, not an injection.
+ */
 const FORBIDDEN_RE = /['`~!@#$%^&*()=;:"<>/|?]/;
+
+/**
+ * A person's name: letters of every script (with their marks), spaces, apostrophes, hyphens and
+ * periods. Digits stay allowed: test accounts and imported directories number their people
+ * ("Test User 2"), and a digit cannot start markup or a formula.
+ */
+const PERSON_NAME_RE = /^[\p{L}\p{M}\p{Nd} '’.-]*$/u;
+export const isPersonName = (value: string) => PERSON_NAME_RE.test(value);
+export const personNameMessage = (label: string) => `${label} may contain only letters, digits, spaces, apostrophes, hyphens and periods`;
+
+export const personNameSchema = (label: string, max = 100) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isPersonName, personNameMessage(label));
+export const optionalPersonNameSchema = (label: string, max = 100) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => v === '' || isPersonName(v), personNameMessage(label));
+
 export const nameSchema = (label: string, max = 100) =>
   z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, fieldSearchBody, idParam, nameSchema, pageQuery, sponsorIdValue } from './common.js';
+import { emailSchema, fieldSearchBody, idParam, nameSchema, pageQuery, personNameSchema, sponsorIdValue } from './common.js';
 
 /** Specification sections 5 and 9: strict invitations carry this fixed code and are never the default. */
 export const STRICT_INVITE_CODE = 'testInvitation';
@@ -73,8 +73,8 @@ const common = {
 /** What a strict invitation needs (one person). The code and default flag are fixed. */
 export const strictInvitationInput = z.object({
   email: emailSchema,
-  firstName: nameSchema('First name'),
-  lastName: nameSchema('Last name'),
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
   expireTime: futureDate('Expiry').nullish(),
   ...common,
 });

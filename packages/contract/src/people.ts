@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_FLAGS } from './auth.js';
-import { emailSchema, fieldSearchBody, idParam, nameSchema, optionalNameSchema, pageQuery, sponsorIdValue } from './common.js';
+import { emailSchema, fieldSearchBody, idParam, optionalNameSchema, pageQuery, personNameSchema, sponsorIdValue } from './common.js';
 
 /**
  * People of a sponsor (specification sections 3 and 7): sponsor administrators, representatives
@@ -98,8 +98,8 @@ const sponsorAdminEditableFields = {
 
 export const sponsorAdminCreateBody = z.strictObject({
   email: emailSchema,
-  firstName: nameSchema('First name'),
-  lastName: nameSchema('Last name'),
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
   sponsorId: z.number().int().positive('Please choose a Portal.'),
   ...sponsorAdminEditableFields,
 });
@@ -107,8 +107,8 @@ export type SponsorAdminCreateBody = z.infer<typeof sponsorAdminCreateBody>;
 
 /** Detail page save: flags and the editable fields; the e-mail is the sign-in name and stays. */
 export const sponsorAdminUpdateBody = z.strictObject({
-  firstName: nameSchema('First name').optional(),
-  lastName: nameSchema('Last name').optional(),
+  firstName: personNameSchema('First name').optional(),
+  lastName: personNameSchema('Last name').optional(),
   ...sponsorAdminEditableFields,
 });
 export type SponsorAdminUpdateBody = z.infer<typeof sponsorAdminUpdateBody>;
@@ -170,8 +170,8 @@ export const sponsoredAdvisorItem = z.object({
 export type SponsoredAdvisorItem = z.infer<typeof sponsoredAdvisorItem>;
 
 const sponsoredAdvisorFields = {
-  firstName: nameSchema('First name'),
-  lastName: nameSchema('Last name'),
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
   group: peopleGroupSchema.optional(),
   localize: peopleLocaleSchema.optional(),
   permissions: permissionsSchema.optional(),
@@ -195,8 +195,8 @@ export type SponsoredAdvisorUpdateBody = z.infer<typeof sponsoredAdvisorUpdateBo
 /** POST /api/v1/sponsoredadvisor/details?sponsorId: the look-up before creation (names are "NA"). */
 export const advisorDetailsBody = z.strictObject({
   email: emailSchema,
-  firstName: nameSchema('First name'),
-  lastName: nameSchema('Last name'),
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
 });
 
 export const advisorLookup = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_PAGE_SIZE, nameSchema, optionalNameSchema, PAGE_SIZE, sponsorIdValue } from './common.js';
+import { EMAIL_PATTERN, MAX_PAGE_SIZE, nameSchema, optionalPersonNameSchema, PAGE_SIZE, sponsorIdValue } from './common.js';
 
 /*
  * Portals (sponsors) and sub-portals (sponsor groups).
@@ -33,7 +33,7 @@ const optionalPhone = z
   .optional()
   .transform(emptyToNull);
 
-const optionalContactName = optionalNameSchema('Contact name', 120).nullable().optional().transform(emptyToNull);
+const optionalContactName = optionalPersonNameSchema('Contact name', 120).nullable().optional().transform(emptyToNull);
 
 export const categoryNameSchema = nameSchema('Category', 60);
 const categoriesSchema = z

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailSchema, idParam, nameSchema, optionalNameSchema, pageQuery, reasonSchema, sponsorIdValue } from './common.js';
+import {
+  EMAIL_PATTERN,
+  emailSchema,
+  idParam,
+  optionalNameSchema,
+  optionalPersonNameSchema,
+  pageQuery,
+  personNameSchema,
+  reasonSchema,
+  sponsorIdValue,
+} from './common.js';
 import { BULK_ACTIONS, BULK_MAX, DEFAULT_VAULT_TAG, VAULT_SEARCH_FIELDS, VAULT_TAGS } from './vault-constants.js';
 
 /**
@@ -47,9 +57,9 @@ export const vaultSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue });
 export const vaultCreateBody = z
   .strictObject({
     email: emailSchema,
-    firstName: nameSchema('First name'),
-    middleName: optionalNameSchema('Middle name').optional(),
-    lastName: nameSchema('Last name'),
+    firstName: personNameSchema('First name'),
+    middleName: optionalPersonNameSchema('Middle name').optional(),
+    lastName: personNameSchema('Last name'),
     organizationName: optionalNameSchema('Organization name', 200).optional(),
     tag: z.enum(VAULT_TAGS, { error: `Tag must be one of ${VAULT_TAGS.join(', ')}` }).optional(),
     entityType: optionalNameSchema('Entity type').optional(),

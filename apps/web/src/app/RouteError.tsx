@@ -11,7 +11,9 @@ export function RouteError() {
     <Center py={80} px="md">
       <Paper withBorder p="xl" maw={480} w="100%">
         <Stack gap="sm">
-          <Title order={3}>{notFound ? 'Page not found' : 'This screen could not be shown'}</Title>
+          <Title order={1} fz={20}>
+            {notFound ? 'Page not found' : 'This screen could not be shown'}
+          </Title>
           <Text c="dimmed" size="sm">
             {notFound
               ? 'The address does not match any screen of the portal.'
@@ -35,7 +37,9 @@ export function NotFound() {
   return (
     <Center py={80}>
       <Stack align="center" gap="xs">
-        <Title order={3}>Page not found</Title>
+        <Title order={1} fz={20}>
+          Page not found
+        </Title>
         <Text c="dimmed" size="sm">
           The address does not match any screen of the portal.
         </Text>

@@ -32,9 +32,14 @@ export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
     [sponsors.data],
   );
 
-  // A remembered sponsor the user may no longer open (another user, removed access) is forgotten.
+  // A remembered sponsor the user may no longer open (another user, removed access) is forgotten;
+  // a user who may open only one sponsor has it chosen for them.
   useEffect(() => {
-    if (sponsors.data && sponsorId !== 0 && !sponsors.data.some((s) => s.id === sponsorId)) setSponsor(NO_SPONSOR);
+    if (!sponsors.data) return;
+    const only = sponsors.data.length === 1 ? sponsors.data[0] : undefined;
+    if (sponsorId === 0 && only) setSponsor({ sponsorId: only.id, sponsorCode: only.sponsorCode });
+    else if (sponsorId !== 0 && !sponsors.data.some((s) => s.id === sponsorId))
+      setSponsor(only ? { sponsorId: only.id, sponsorCode: only.sponsorCode } : NO_SPONSOR);
   }, [sponsors.data, sponsorId]);
 
   const change = (value: string | null) => {

@@ -28,12 +28,14 @@ import '@mantine/core/styles/Code.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { installFocusFirstInvalid } from '../lib/focus-invalid';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
 
 /** Theme and server state for every layout; the main layout adds modals, notifications and dialogs. */
 export function Providers({ children }: { children: ReactNode }) {
+  useEffect(() => installFocusFirstInvalid(), []);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

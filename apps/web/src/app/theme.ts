@@ -21,10 +21,23 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif', fontWeight: '650' },
   defaultRadius: 'md',
+  // Filled badges and buttons take dark text where white would fall under WCAG AA's 4.5:1 (white
+  // reaches 4.5:1 only on colours darker than a relative luminance of about 0.18).
+  autoContrast: true,
+  luminanceThreshold: 0.18,
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { radius: 'md' } },
-    Modal: { defaultProps: { radius: 'md', centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
+    // The close "×" has no text of its own: screen readers need a name for it.
+    Modal: {
+      defaultProps: {
+        radius: 'md',
+        centered: true,
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+      },
+    },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Paper: { defaultProps: { radius: 'md' } },
   },
 });

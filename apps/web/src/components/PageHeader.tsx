@@ -13,7 +13,7 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="md" mb="lg">
       <Stack gap={4}>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
           {title}
         </Title>
         {description && (

@@ -1,8 +1,8 @@
 import { LOGIN_FAILED_MESSAGE, MFA_CODE_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE } from '@vault/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, errorMessage, errorMessages, SECOND_FACTOR_PATH } from './api';
+import { ApiError, api, buildUrl, errorMessage, errorMessages, SECOND_FACTOR_PATH, SESSION_ENDED_MESSAGE } from './api';
 import { setNavigator } from './navigation';
-import { getSession, startSession } from './session';
+import { beginSignOut, getSession, getSponsor, NO_SPONSOR, setSponsor, startSession } from './session';
 
 const user = { id: 1, email: 'a@b.co', firstName: 'A', lastName: 'B', role: 'staff' as const, sponsorId: null, permissions: {} };
 
@@ -97,12 +97,37 @@ describe('api client', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('any other 401 clears the session, stores the expiry message and goes to /login', async () => {
+  it('any other 401 clears the session and the chosen sponsor, says the session ended and goes to /login', async () => {
+    setSponsor({ sponsorId: 7, sponsorCode: 'ACME' });
     fetchMock.mockResolvedValue(reply(401, { message: 'Your session has ended.' }));
     const err = await fail(api('GET', '/api/v1/sponsors'));
     expect(err.status).toBe(401);
-    expect(getSession()).toEqual({ token: null, user: null, expiredMessage: SESSION_EXPIRED_MESSAGE });
+    // The portal called the API a moment ago: the session was ended, it did not time out.
+    expect(getSession()).toEqual({ token: null, user: null, expiredMessage: SESSION_ENDED_MESSAGE });
+    expect(getSponsor()).toEqual(NO_SPONSOR);
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('a 401 after 30 idle minutes says the session ended after 30 minutes of inactivity', async () => {
+    fetchMock.mockResolvedValue(reply(200, {}));
+    await api('GET', '/api/v1/sponsors');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31 * 60_000);
+      fetchMock.mockResolvedValue(reply(401, { message: 'Your session has ended.' }));
+      await fail(api('GET', '/api/v1/sponsors'));
+      expect(getSession().expiredMessage).toBe(SESSION_EXPIRED_MESSAGE);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a 401 while signing out leaves the sign-out to say what happened', async () => {
+    beginSignOut();
+    fetchMock.mockResolvedValue(reply(401, { message: 'Your session has ended.' }));
+    await fail(api('GET', '/api/v1/sponsors'));
+    expect(getSession().token).toBe('tok-123');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('reports an unreachable server as status 0', async () => {

@@ -1,6 +1,6 @@
-import { type ErrorBody, LOGIN_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE } from '@vault/contract';
+import { type ErrorBody, LOGIN_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE, SESSION_IDLE_MINUTES } from '@vault/contract';
 import { navigateTo } from './navigation';
-import { clearSession, getToken } from './session';
+import { clearSession, getToken, isSigningOut } from './session';
 
 export const LOGIN_PATH = '/api/v1/authentication/login';
 /** The sign-in's code step: like login, it has no session yet and its 401 says what went wrong. */
@@ -8,6 +8,8 @@ export const SECOND_FACTOR_PATH = '/api/v1/authentication/second-factor';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
+/** A session the server ended before the idle timeout (revoked, deactivated, signed out elsewhere). */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in to the Vault Admin Portal again.';
 
 let lastCall = Date.now();
 /** When the portal last talked to the API (the server's idle clock runs from its calls). */
@@ -101,6 +103,7 @@ export async function api<T = unknown>(method: HttpMethod, path: string, opts: A
   else if (method !== 'GET') body = '{}';
 
   let res: Response;
+  const idleBefore = Date.now() - lastCall;
   lastCall = Date.now();
   try {
     res = await fetch(buildUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', signal: opts.signal });
@@ -117,11 +120,13 @@ export async function api<T = unknown>(method: HttpMethod, path: string, opts: A
     if (errorBody.errorMsg || isLogin) {
       throw new ApiError(401, { ...errorBody, message: LOGIN_FAILED_MESSAGE, errorMsg: errorBody.errorMsg ?? LOGIN_FAILED_MESSAGE });
     }
-    if (token) {
-      clearSession(SESSION_EXPIRED_MESSAGE);
+    // Only a session left idle for the whole timeout is said to have timed out.
+    const message = idleBefore >= SESSION_IDLE_MINUTES * 60_000 ? SESSION_EXPIRED_MESSAGE : SESSION_ENDED_MESSAGE;
+    if (token && !isSigningOut()) {
+      clearSession(message);
       navigateTo('/login', { replace: true });
     }
-    throw new ApiError(401, { ...errorBody, message: SESSION_EXPIRED_MESSAGE });
+    throw new ApiError(401, { ...errorBody, message });
   }
   throw new ApiError(res.status, errorBody);
 }

@@ -83,8 +83,19 @@ export const getToken = () => session.token;
 export const getSession = () => session;
 export const getSponsor = () => sponsor;
 
+let signingOut = false;
+/**
+ * The user asked to sign out (or the portal does it for them): the calls still under way will get
+ * 401 once the token is revoked, and that must not read as a session that timed out.
+ */
+export function beginSignOut() {
+  signingOut = true;
+}
+export const isSigningOut = () => signingOut;
+
 /** After a successful sign-in: keep the token and user, forget any earlier expiry message. */
 export function startSession(token: string, user: SessionUser) {
+  signingOut = false;
   write(KEYS.token, token);
   write(KEYS.user, JSON.stringify(user));
   write(KEYS.expired, null);
@@ -92,9 +103,14 @@ export function startSession(token: string, user: SessionUser) {
   emit();
 }
 
-/** Ends the session in the browser; with a message, the login screen shows why. */
+/**
+ * Ends the session in the browser; with a message, the login screen shows why. The chosen
+ * sponsor goes with it (specification section 3's sign-out clears session_sponsor).
+ */
 export function clearSession(expiredMessage: string | null = null) {
   write(KEYS.token, null);
+  write(KEYS.sponsor, JSON.stringify(NO_SPONSOR));
+  sponsor = NO_SPONSOR;
   write(KEYS.user, null);
   write(KEYS.expired, expiredMessage);
   session = { token: null, user: null, expiredMessage };

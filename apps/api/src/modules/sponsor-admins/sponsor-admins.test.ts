@@ -71,7 +71,8 @@ describe('POST /api/v1/sponsors/admin', () => {
     for (const payload of [
       newAdmin(a.id, { email: 'not-an-email' }),
       newAdmin(a.id, { firstName: 'Jane<script>' }),
-      newAdmin(a.id, { lastName: "O'Brien" }),
+      newAdmin(a.id, { lastName: 'Doe; DROP' }),
+      newAdmin(a.id, { firstName: '=HYPERLINK(1)' }),
       newAdmin(a.id, { hasSuperPowers: true }),
       newAdmin(a.id, { hasManageMfaAccess: 'yes' }),
       newAdmin(a.id, { localize: 'english please' }),
@@ -82,6 +83,28 @@ describe('POST /api/v1/sponsors/admin', () => {
       expect(res.json().message).toBeTruthy();
     }
     expect(await t.db.select().from(sponsorAdmins)).toHaveLength(0);
+  });
+
+  it("accepts people's names with apostrophes, hyphens, periods and letters of any script", async () => {
+    const { a, staff } = await setup();
+    const names = [
+      ['Siobhán', "O'Brien"],
+      ['Jean-Luc', 'St. Pierre'],
+      ['Zoë', 'D’Arcy'],
+      ['Владимир', 'Путин-Смирнов'],
+      ['美咲', '佐藤'],
+    ];
+    for (const [i, [firstName, lastName]] of names.entries()) {
+      const res = await inject(
+        staff,
+        'POST',
+        '/api/v1/sponsors/admin',
+        newAdmin(a.id, { email: `p${i}@acme.example`, firstName, lastName }),
+      );
+      expect(res.statusCode, `${firstName} ${lastName}`).toBe(201);
+    }
+    const list = await inject(staff, 'GET', '/api/v1/sponsors/admin?sponsorCode=ACME&offset=0&limit=20');
+    expect(list.json().data.map((r: { lastName: string }) => r.lastName)).toContain("O'Brien");
   });
 
   it('accepts the accented letters of the specification in the e-mail domain', async () => {

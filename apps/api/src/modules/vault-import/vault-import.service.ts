@@ -6,7 +6,9 @@ import {
   type ImportPreview,
   type ImportPreviewRow,
   type ImportResult,
+  isPersonName,
   LICENSES,
+  personNameMessage,
   VAULT_TAGS,
 } from '@vault/contract';
 import type { FastifyRequest } from 'fastify';
@@ -33,13 +35,15 @@ export interface Ctx {
   publicUrl: string;
 }
 
-function checkName(label: string, value: string, required: boolean, errors: string[], max = 100) {
+function checkName(label: string, value: string, required: boolean, errors: string[], max = 100, person = false) {
   if (!value) {
     if (required) errors.push(`${label} is required`);
     return;
   }
   if (value.length > max) errors.push(`${label} must be at most ${max} characters`);
-  if (FORBIDDEN_RE.test(value)) errors.push(`${label} must not contain any of ${FORBIDDEN_CHARS}`);
+  // The same rules as the forms: people's names by their own rule, other names by the forbidden list.
+  if (person ? !isPersonName(value) : FORBIDDEN_RE.test(value))
+    errors.push(person ? personNameMessage(label) : `${label} must not contain any of ${FORBIDDEN_CHARS}`);
 }
 
 /** Checks every row of the file; rows are keyed by normalised header ("First Name" → "firstname"). */
@@ -74,9 +78,9 @@ export function validateRows(
     else if (firstLine.has(key)) errors.push(`Duplicate e-mail in the file (first on line ${firstLine.get(key)})`);
     else if (existing.has(key)) errors.push('A vault holder with this e-mail already exists in this portal');
     if (email && !firstLine.has(key)) firstLine.set(key, line);
-    checkName('First name', firstName, true, errors);
-    checkName('Last name', lastName, true, errors);
-    checkName('Middle name', middleName, false, errors);
+    checkName('First name', firstName, true, errors, 100, true);
+    checkName('Last name', lastName, true, errors, 100, true);
+    checkName('Middle name', middleName, false, errors, 100, true);
     checkName('Organization name', organizationName, false, errors, 200);
     checkName('Entity type', entityType, false, errors);
     const packageId = byName.get(pkg.toLowerCase()) ?? byId.get(pkg);

@@ -9,10 +9,12 @@ import { AlertDialog } from '../../components/AlertDialog';
 import { ConfirmProvider } from '../../components/confirm-context';
 import { useSession, useSponsor } from '../../lib/session';
 import { Brand, PRODUCT_NAME } from '../Brand';
+import { IdleWarningDialog } from '../IdleWarningDialog';
 import { Navigation } from '../Navigation';
 import { activeNavItem, MISSING_SPONSOR_MESSAGE, MISSING_SPONSOR_TITLE, needsSponsor } from '../nav';
 import { RouteProgress } from '../RouteProgress';
 import { SecondFactorGate } from '../SecondFactorGate';
+import { SkipLink } from '../SkipLink';
 import { SponsorSelect } from '../SponsorSelect';
 import { useSessionWatch } from '../session-watch';
 import { UserMenu } from '../UserMenu';
@@ -31,7 +33,7 @@ function Shell() {
   const { sponsorId } = useSponsor();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  useSessionWatch();
+  const idle = useSessionWatch();
 
   // Opening a sponsor screen by its address without a chosen sponsor is stopped the same way.
   useEffect(() => {
@@ -59,6 +61,7 @@ function Shell() {
           padding={{ base: 'md', md: 'xl' }}
           styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
         >
+          <SkipLink target="main-content" />
           <AppShell.Header px={{ base: 'sm', sm: 'lg' }} style={{ boxShadow: '0 1px 2px rgba(16, 24, 40, 0.04)' }}>
             <RouteProgress />
             <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
@@ -69,6 +72,8 @@ function Shell() {
                   hiddenFrom="sm"
                   size="sm"
                   aria-label={menuOpened ? 'Hide menu' : 'Show menu'}
+                  aria-expanded={menuOpened}
+                  aria-controls="main-navigation"
                 />
                 <Brand />
               </Group>
@@ -78,10 +83,10 @@ function Shell() {
               </Group>
             </Group>
           </AppShell.Header>
-          <AppShell.Navbar style={{ display: 'flex', flexDirection: 'column' }}>
+          <AppShell.Navbar id="main-navigation" style={{ display: 'flex', flexDirection: 'column' }}>
             <Navigation onBlocked={() => setWarning(true)} onNavigate={menu.close} />
           </AppShell.Navbar>
-          <AppShell.Main>
+          <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
             <Box maw={1400} mx="auto">
               <SecondFactorGate>
                 <Outlet />
@@ -89,6 +94,7 @@ function Shell() {
             </Box>
           </AppShell.Main>
         </AppShell>
+        <IdleWarningDialog warning={idle} />
         <AlertDialog
           opened={warning}
           tone="warning"

@@ -85,7 +85,7 @@ export function Component() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Stack gap={4}>
-            <Title order={2} fz={24}>
+            <Title order={1} fz={24}>
               Sign in
             </Title>
             <Text c="dimmed" size="sm">

@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { clearSession, NO_SPONSOR, setSponsor } from '../../lib/session';
+import { beginSignOut, clearSession } from '../../lib/session';
 import { logout } from './api';
 
 /** /logout: revokes the session on the server, forgets it in the browser and goes to /login. */
@@ -14,11 +14,12 @@ export function Component() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    beginSignOut();
     logout()
       .catch(() => undefined)
       .finally(() => {
+        // A plain sign-out: the login screen shows no "session ended" message.
         clearSession(null);
-        setSponsor(NO_SPONSOR);
         queryClient.clear();
         navigate('/login', { replace: true });
       });

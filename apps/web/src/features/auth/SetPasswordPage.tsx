@@ -42,7 +42,7 @@ export function Component() {
     <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 36 }} radius="lg" bg="white">
       <Stack gap="md">
         <Stack gap={4}>
-          <Title order={2} fz={24}>
+          <Title order={1} fz={24}>
             Choose a new password
           </Title>
           <Text c="dimmed" size="sm">

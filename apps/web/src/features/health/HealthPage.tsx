@@ -28,7 +28,9 @@ export function Component() {
     <Paper withBorder p="xl" maw={520} mx="auto" mt={60}>
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={3}>Service health</Title>
+          <Title order={1} fz={22}>
+            Service health
+          </Title>
           {health.isPending ? (
             <Loader size="sm" />
           ) : (

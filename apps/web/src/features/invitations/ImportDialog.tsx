@@ -42,6 +42,12 @@ function LineTable({ lines, label, withReason }: { lines: Line[]; label: string;
 }
 
 const STATUS_COLOR = { success: 'teal', partial: 'yellow', failed: 'red' } as const;
+/** The import's outcome in words (the API's migrationStatus is a code). */
+const STATUS_TITLE = {
+  success: 'Every invitation was imported',
+  partial: 'Some invitations were imported',
+  failed: 'No invitation was imported',
+} as const;
 
 /** CSV import of invitations: upload one file, then both lists (migrated and not migrated, with line and reason). */
 export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; sponsorId: number; onClose: () => void }) {
@@ -120,17 +126,14 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
         </form>
       ) : (
         <Stack gap="md">
-          <Alert
-            color={STATUS_COLOR[result.migrationStatus]}
-            variant="light"
-            title={`Migration status: ${result.migrationStatus}`}
-            role="status"
-          >
+          <Alert color={STATUS_COLOR[result.migrationStatus]} variant="light" title={STATUS_TITLE[result.migrationStatus]} role="status">
             {result.message}
           </Alert>
           <Stack gap={6}>
             <Group gap="xs">
-              <Title order={5}>Migrated invitations</Title>
+              <Title order={3} fz="md">
+                Migrated invitations
+              </Title>
               <Badge color="teal" variant="light">
                 {result.MigratedInvitation.length}
               </Badge>
@@ -139,7 +142,9 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
           </Stack>
           <Stack gap={6}>
             <Group gap="xs">
-              <Title order={5}>Not migrated invitations</Title>
+              <Title order={3} fz="md">
+                Not migrated invitations
+              </Title>
               <Badge color="red" variant="light">
                 {result.NotMigratedInvitation.length}
               </Badge>

@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ColumnsMenu } from '../../components/ColumnsMenu';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -319,11 +320,7 @@ export function InvitationPage() {
           </Group>
         </form>
       </Paper>
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
-      )}
+      <ListLoadError query={query} />
       <DataTable<Invitation>
         withTableBorder
         borderRadius="md"
@@ -341,11 +338,13 @@ export function InvitationPage() {
         onPageChange={list.setPage}
         fetching={sponsorId > 0 && query.isFetching}
         noRecordsText={
-          sponsorId === 0
-            ? 'Choose a portal to see its invitations.'
-            : list.search
-              ? 'No invitation matches this search.'
-              : 'No invitations yet.'
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its invitations.'
+              : list.search
+                ? 'No invitation matches this search.'
+                : 'No invitations yet.'
         }
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Invitations"

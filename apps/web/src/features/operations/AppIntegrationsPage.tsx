@@ -25,6 +25,7 @@ import {
 } from '@vault/contract';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -71,11 +72,7 @@ export function AppIntegrationsPage() {
         description="Connect this portal to the apps it uses. Each enabled app gets its own API key, shown once."
       />
       {sponsorId === 0 && <Alert color="blue">Choose a portal in the header.</Alert>}
-      {query.isError && (
-        <Alert color="red" title="The integrations could not be loaded" role="alert">
-          {errorMessages(query.error).join(' ')}
-        </Alert>
-      )}
+      <ListLoadError query={query} what="integrations" />
       {query.isPending && sponsorId > 0 && <Loader size="sm" />}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
         {(sponsorId > 0 ? (query.data?.data ?? []) : []).map((app) => {

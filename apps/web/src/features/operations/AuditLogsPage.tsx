@@ -7,6 +7,7 @@ import { AUDIT_DEFAULT_DAYS, type AuditEntry, PAGE_SIZE } from '@vault/contract'
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
@@ -14,7 +15,7 @@ import { parsePage } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
 import { InfoView, infoOf, summary } from './info';
-import { LIST_TABLE_LOOK, ListError, useUrlFilters } from './list-parts';
+import { LIST_TABLE_LOOK, useUrlFilters } from './list-parts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -212,7 +213,7 @@ export function AuditLogsPage() {
           </Group>
         </form>
       </Paper>
-      {query.isError && <ListError error={query.error} />}
+      <ListLoadError query={query} />
       <DataTable<AuditEntry>
         {...LIST_TABLE_LOOK}
         records={rows}
@@ -223,7 +224,9 @@ export function AuditLogsPage() {
         page={page}
         onPageChange={(p) => update({ page: p > 1 ? String(p) : null }, true)}
         fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its audit log.' : 'No entries in this range.'}
+        noRecordsText={
+          query.isError ? LIST_NOT_LOADED : sponsorId === 0 ? 'Choose a portal to see its audit log.' : 'No entries in this range.'
+        }
         paginationText={({ from, to, totalRecords }) =>
           totalRecords ? `${from}–${to} of ${data?.totalIsEstimate ? 'about ' : ''}${totalRecords.toLocaleString('en-US')}` : 'Total 0'
         }

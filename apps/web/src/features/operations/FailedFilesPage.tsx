@@ -15,12 +15,13 @@ import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime, isoDay } from '../../lib/dates';
 import { parsePage } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { failedAction, opsKeys, useFailedFiles } from './api';
-import { LIST_TABLE_LOOK, ListError, useUrlFilters } from './list-parts';
+import { LIST_TABLE_LOOK, useUrlFilters } from './list-parts';
 
 const REASON_COLOR = { too_large: 'orange', virus: 'red', type: 'grape', storage_error: 'yellow' } as const;
 const STATUS_COLOR = { failed: 'red', retry_requested: 'blue', dismissed: 'gray' } as const;
@@ -158,7 +159,7 @@ export function FailedFilesPage() {
           />
         </Group>
       </Paper>
-      {query.isError && <ListError error={query.error} />}
+      <ListLoadError query={query} />
       <DataTable<FailedUpload>
         {...LIST_TABLE_LOOK}
         records={rows}
@@ -266,7 +267,13 @@ export function FailedFilesPage() {
         page={page}
         onPageChange={(p) => update({ page: p > 1 ? String(p) : null }, true)}
         fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its failed files.' : 'No failed files match these filters.'}
+        noRecordsText={
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its failed files.'
+              : 'No failed files match these filters.'
+        }
         paginationText={({ from: a, to: b, totalRecords }) => (totalRecords ? `${a}–${b} of ${totalRecords}` : 'Total 0')}
         aria-label="Failed files"
       />

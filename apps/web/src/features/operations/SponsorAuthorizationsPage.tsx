@@ -8,6 +8,7 @@ import { INTEGRATION_SCOPES, type IntegrationScope, SCOPE_LABELS, type SponsorAu
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -49,11 +50,7 @@ export function SponsorAuthorizationsPage() {
           </Button>
         }
       />
-      {query.isError && (
-        <Alert color="red" mb="md" role="alert">
-          {errorMessages(query.error).join(' ')}
-        </Alert>
-      )}
+      <ListLoadError query={query} what="authorizations" />
       <DataTable<SponsorAuthorization>
         withTableBorder
         borderRadius="md"
@@ -125,7 +122,13 @@ export function SponsorAuthorizationsPage() {
         page={list.page}
         onPageChange={list.setPage}
         fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its authorizations.' : 'No app has been granted access yet.'}
+        noRecordsText={
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its authorizations.'
+              : 'No app has been granted access yet.'
+        }
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Sponsor authorizations"
       />

@@ -1,6 +1,4 @@
-import { Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { errorMessages } from '../../lib/api';
 
 /**
  * The URL query of a filtered list, and its updater: a null or empty value removes the
@@ -19,15 +17,6 @@ export function useUrlFilters() {
       return next;
     });
   return { params, update };
-}
-
-/** Why a list could not be loaded, in red above the table. */
-export function ListError({ error }: { error: unknown }) {
-  return (
-    <Text c="red" size="sm" mb="sm" role="alert">
-      {errorMessages(error).join(' ')}
-    </Text>
-  );
 }
 
 /** How the operations lists look: bordered, striped, rows lit under the pointer. */

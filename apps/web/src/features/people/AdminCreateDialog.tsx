@@ -1,19 +1,27 @@
 import { Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ADMIN_FLAGS, type AdminFlag, EMAIL_PATTERN, FORBIDDEN_CHARS } from '@vault/contract';
+import {
+  ADMIN_FLAGS,
+  type AdminFlag,
+  EMAIL_PATTERN,
+  optionalNameSchema,
+  optionalPersonNameSchema,
+  personNameSchema,
+} from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessages } from '../../lib/api';
+import { AdminFlagPicker } from './AdminFlagPicker';
 import { useCreateAdmin, useGroups } from './api';
-import { FlagGrid, useMyRights } from './components';
+import { useMyRights } from './components';
 import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
 
-const FORBIDDEN_RE = /['`~!@#$%^&*()=;:"<>/|?]/;
-export const nameError = (label: string, v: string, required = true) => {
-  if (required && !v.trim()) return `${label} is required`;
-  if (FORBIDDEN_RE.test(v)) return `${label} must not contain any of ${FORBIDDEN_CHARS}`;
-  if (v.trim().length > 100) return `${label} must be at most 100 characters`;
-  return null;
-};
+const firstIssue = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : (r.error?.issues[0]?.message ?? 'Not valid');
+/** A person's name, checked by the contract's rule (apostrophes, hyphens and any script allowed). */
+export const nameError = (label: string, v: string, required = true) =>
+  firstIssue((required ? personNameSchema(label) : optionalPersonNameSchema(label)).safeParse(v));
+/** A job title keeps the forbidden-character rule of the names of things. */
+export const titleError = (v: string) => firstIssue(optionalNameSchema('Title').safeParse(v));
 export const emailError = (v: string) =>
   !v.trim() ? 'E-mail is required' : EMAIL_PATTERN.test(v.trim()) ? null : 'Enter a valid e-mail address';
 
@@ -60,7 +68,7 @@ export function AdminCreateDialog({
       email: emailError(form.email),
       firstName: nameError('First name', form.firstName),
       lastName: nameError('Last name', form.lastName),
-      title: nameError('Title', form.title, false),
+      title: titleError(form.title),
     };
     setErrors(next);
     setServerErrors([]);
@@ -147,11 +155,10 @@ export function AdminCreateDialog({
             />
           </SimpleGrid>
           <Divider label="Access" labelPosition="left" />
-          <FlagGrid
-            flags={ADMIN_FLAGS}
+          <AdminFlagPicker
             values={flags}
             disabled={busy}
-            onChange={(f, v) => setFlags((x) => ({ ...x, [f]: v }))}
+            onChange={setFlags}
             lockedReason={(f) =>
               f === 'hasPrivateFoldersAccess'
                 ? 'Every new administrator has private folders access.'

@@ -8,10 +8,11 @@ import { useConfirm } from '../../components/confirm-context';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useSponsor } from '../../lib/session';
-import { nameError } from './AdminCreateDialog';
+import { nameError, titleError } from './AdminCreateDialog';
+import { AdminFlagPicker } from './AdminFlagPicker';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdminAction, adminCommand, peopleKeys, useAdmin, useGroups, useUpdateAdmin } from './api';
-import { Field, FlagGrid, fullName, localeLabel, StatusBadge, useMyRights } from './components';
+import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
 import { PersonActionButtons } from './PersonActions';
 import { PersonDetailShell, PersonHeading } from './PersonDetail';
 import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
@@ -74,7 +75,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
     const next = {
       firstName: nameError('First name', form.firstName),
       lastName: nameError('Last name', form.lastName),
-      title: nameError('Title', form.title, false),
+      title: titleError(form.title),
     };
     setErrors(next);
     setSaveErrors([]);
@@ -133,7 +134,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Paper withBorder radius="md" p="lg" component="form" onSubmit={save} noValidate aria-label="Administrator details and access">
           <Stack gap="md">
-            <Title order={3} fz={18}>
+            <Title order={2} fz={18}>
               Details and access
             </Title>
             <ErrorsAlert title="Not saved" messages={saveErrors} />
@@ -176,11 +177,10 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
               />
             </SimpleGrid>
             <Divider label="Access flags" labelPosition="left" />
-            <FlagGrid
-              flags={ADMIN_FLAGS}
+            <AdminFlagPicker
               values={form}
               disabled={busy}
-              onChange={(f, v) => setForm({ ...form, [f]: v })}
+              onChange={(flags) => setForm({ ...form, ...flags })}
               lockedReason={(f) =>
                 !rights.staff && rights.userId === admin.id
                   ? 'You cannot change your own access flags.'

@@ -7,13 +7,14 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { AdminCreateDialog } from './AdminCreateDialog';
 import { type AdminAction, adminCommand, peopleKeys, useAdminList } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
-import { ListError, peopleTableProps } from './PeopleTable';
+import { peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 
 const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
@@ -91,18 +92,20 @@ export function AdminListPage() {
         w={{ base: '100%', xs: 220 }}
         mb="md"
       />
-      <ListError query={query} />
+      <ListLoadError query={query} />
       <DataTable<SponsorAdminItem>
         {...peopleTableProps(list)}
         records={rows}
         totalRecords={total}
         fetching={sponsorId > 0 && query.isFetching}
         noRecordsText={
-          sponsorId === 0
-            ? 'Choose a portal to see its administrators.'
-            : list.search
-              ? 'No administrator matches this search.'
-              : 'No administrators yet.'
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its administrators.'
+              : list.search
+                ? 'No administrator matches this search.'
+                : 'No administrators yet.'
         }
         aria-label="Administrators"
         columns={[

@@ -1,5 +1,3 @@
-import { Text } from '@mantine/core';
-import { errorMessage } from '../../lib/api';
 import type { ListState } from '../../lib/list-state';
 
 /** The look and paging every people list shares (bordered, striped, paged from the URL). */
@@ -17,13 +15,3 @@ export const peopleTableProps = (list: Pick<ListState, 'limit' | 'page' | 'setPa
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
       totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0',
   }) as const;
-
-/** The red line above a list whose loading failed. */
-export function ListError({ query }: { query: { isError: boolean; error: unknown } }) {
-  if (!query.isError) return null;
-  return (
-    <Text c="red" size="sm" mb="sm" role="alert">
-      {errorMessage(query.error)}
-    </Text>
-  );
-}

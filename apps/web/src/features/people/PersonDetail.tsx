@@ -41,7 +41,7 @@ export function PersonDetailShell({ list, crumb, loading, problemTitle, problems
 export function PersonHeading({ person }: { person: { firstName: string; lastName: string; email: string } }) {
   return (
     <div>
-      <Title order={2} fz={22}>
+      <Title order={1} fz={22}>
         {fullName(person)}
       </Title>
       <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>

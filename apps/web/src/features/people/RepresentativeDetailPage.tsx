@@ -113,7 +113,7 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="lg">
           <Paper withBorder radius="md" p="lg">
-            <Title order={3} fz={18} mb="sm">
+            <Title order={2} fz={18} mb="sm">
               Permissions
             </Title>
             {rep.permissions.length ? (
@@ -131,7 +131,7 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
             )}
           </Paper>
           <Paper withBorder radius="md" p="lg">
-            <Title order={3} fz={18} mb="sm">
+            <Title order={2} fz={18} mb="sm">
               Access flags
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">

@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
@@ -15,7 +16,7 @@ import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, useRepList, useSetTestAccount } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
-import { ListError, peopleTableProps } from './PeopleTable';
+import { peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 import { RepresentativeModal } from './RepresentativeModal';
 
@@ -217,7 +218,7 @@ export function RepresentativeListPage() {
           columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
         />
       )}
-      <ListError query={query} />
+      <ListLoadError query={query} />
       <DataTable<SponsoredAdvisorItem>
         {...peopleTableProps(list)}
         records={rows}
@@ -225,13 +226,15 @@ export function RepresentativeListPage() {
         totalRecords={total}
         fetching={sponsorId > 0 && query.isFetching}
         noRecordsText={
-          sponsorId === 0
-            ? 'Choose a portal to see its representatives.'
-            : unassigned
-              ? 'Every representative is in a sub-portal.'
-              : list.search
-                ? 'No representative matches this search.'
-                : 'No representatives yet.'
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its representatives.'
+              : unassigned
+                ? 'Every representative is in a sub-portal.'
+                : list.search
+                  ? 'No representative matches this search.'
+                  : 'No representatives yet.'
         }
         aria-label="Representatives"
       />

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCheck, IconSearch } from '@tabler/icons-react';
 import { ADVISOR_FLAGS, type AdvisorFlag, type AdvisorLookup, LOOKUP_PLACEHOLDER_NAME, type SponsoredAdvisorItem } from '@vault/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage, errorMessages } from '../../lib/api';
+import { formatTime } from '../../lib/dates';
 import { emailError, nameError } from './AdminCreateDialog';
 import { lookupAdvisor, useCategories, useGroups, useSaveRep } from './api';
 import { FlagGrid } from './components';
@@ -181,7 +182,7 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
         const saved = await save.mutateAsync({ mode: 'update', body: { id: rep!.id, userId: rep!.userId, email: rep!.email, ...common } });
         // In edit mode the modal stays open and the form is editable again after the save.
         setForm(fromRep(saved));
-        setSavedAt(new Date().toLocaleTimeString());
+        setSavedAt(formatTime(new Date()));
       }
     } catch (err) {
       setServerErrors(errorMessages(err));

@@ -94,7 +94,7 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Paper withBorder radius="md" p="lg">
-          <Title order={3} fz={18} mb="sm">
+          <Title order={2} fz={18} mb="sm">
             Portals represented
           </Title>
           {advisor.sponsors.length === 0 ? (

@@ -7,6 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
@@ -15,7 +16,7 @@ import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisorList } from './api';
 import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
-import { ListError, peopleTableProps } from './PeopleTable';
+import { peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 import { peopleSearchFields } from './RepresentativeListPage';
 
@@ -56,13 +57,15 @@ export function TrustedCollaboratorsPage() {
         }
       />
       <SearchBar fields={peopleSearchFields} search={list.search} onSearch={list.setSearch} label="trusted collaborators" />
-      <ListError query={query} />
+      <ListLoadError query={query} />
       <DataTable<AdvisorItem>
         {...peopleTableProps(list)}
         records={query.data?.data ?? []}
         totalRecords={query.data?.total ?? 0}
         fetching={query.isFetching}
-        noRecordsText={list.search ? 'No trusted collaborator matches this search.' : 'No trusted collaborators yet.'}
+        noRecordsText={
+          query.isError ? LIST_NOT_LOADED : list.search ? 'No trusted collaborator matches this search.' : 'No trusted collaborators yet.'
+        }
         aria-label="Trusted Collaborators"
         columns={[
           { accessor: 'id', title: 'Id', width: 80 },

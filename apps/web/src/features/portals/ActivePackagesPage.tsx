@@ -6,8 +6,8 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
 import { parsePage } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { AssignPackagesDialog } from './AssignPackagesDialog';
@@ -59,11 +59,7 @@ export function ActivePackagesPage() {
           )
         }
       />
-      {list.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(list.error)}
-        </Text>
-      )}
+      <ListLoadError query={list} />
       <DataTable<ActivePackage>
         withTableBorder
         borderRadius="md"
@@ -77,7 +73,13 @@ export function ActivePackagesPage() {
         page={page}
         onPageChange={(n) => setParams(n > 1 ? { page: String(n) } : {})}
         fetching={sponsorId > 0 && list.isFetching}
-        noRecordsText={sponsorId === 0 ? 'Choose a portal to see its packages.' : 'No packages assigned yet. Use Assign Packages.'}
+        noRecordsText={
+          list.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its packages.'
+              : 'No packages assigned yet. Use Assign Packages.'
+        }
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Active Packages"
         columns={[

@@ -30,6 +30,7 @@ import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { parsePage } from '../../lib/list-state';
@@ -98,11 +99,7 @@ export function BasePackagesPage() {
           </>
         }
       />
-      {list.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(list.error)}
-        </Text>
-      )}
+      <ListLoadError query={list} />
       <DataTable<BasePackage>
         withTableBorder
         borderRadius="md"
@@ -116,7 +113,7 @@ export function BasePackagesPage() {
         page={page}
         onPageChange={(n) => setParam('page', n > 1 ? String(n) : null)}
         fetching={list.isFetching}
-        noRecordsText="No base packages yet."
+        noRecordsText={list.isError ? LIST_NOT_LOADED : 'No base packages yet.'}
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Base Packages"
         rowStyle={(p) => (p.retired ? { opacity: 0.6 } : undefined)}

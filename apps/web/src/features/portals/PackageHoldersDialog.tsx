@@ -1,8 +1,8 @@
-import { Badge, Modal, Text } from '@mantine/core';
+import { Badge, Modal } from '@mantine/core';
 import { type ActivePackage, PAGE_SIZE, type PackageHolder, STATUS_NAMES } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { usePackageHolders } from './api';
 
 /** The vault holders of a package (GET /api/v1/vaultholders/users), paged. */
@@ -21,11 +21,7 @@ export function PackageHoldersDialog({ pkg, sponsorId, onClose }: { pkg: ActiveP
       size="xl"
       styles={{ title: { fontWeight: 650 } }}
     >
-      {holders.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(holders.error)}
-        </Text>
-      )}
+      <ListLoadError query={holders} />
       <DataTable<PackageHolder>
         withTableBorder
         borderRadius="sm"
@@ -38,7 +34,7 @@ export function PackageHoldersDialog({ pkg, sponsorId, onClose }: { pkg: ActiveP
         page={page}
         onPageChange={setPage}
         fetching={holders.isFetching}
-        noRecordsText="No vault uses this package."
+        noRecordsText={holders.isError ? LIST_NOT_LOADED : 'No vault uses this package.'}
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Vault holders of the package"
         columns={[

@@ -291,7 +291,7 @@ export function SponsorFormPage() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
               <Card withBorder padding="lg" radius="md">
-                <Title order={4} mb="sm">
+                <Title order={2} fz={18} mb="sm">
                   In this portal
                 </Title>
                 <Stack gap={6}>
@@ -340,7 +340,9 @@ function SponsorMfaCard({ sponsorCode }: { sponsorCode: string }) {
     <Card withBorder padding="lg" radius="md">
       <Group gap="xs" mb="xs">
         <IconShieldLock size={18} />
-        <Title order={4}>Multi-factor authentication</Title>
+        <Title order={2} fz={18}>
+          Multi-factor authentication
+        </Title>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
         {preview.isPending ? 'Counting administrators…' : preview.isError ? errorMessage(preview.error) : preview.data.message}

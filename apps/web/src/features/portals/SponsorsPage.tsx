@@ -7,8 +7,8 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ColumnsMenu } from '../../components/ColumnsMenu';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/list-state';
 import { setSponsor, useSponsor } from '../../lib/session';
 import { shellKeys } from '../../lib/sponsors';
@@ -188,11 +188,7 @@ export function SponsorsPage() {
           </form>
         </Paper>
       </Collapse>
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
-      )}
+      <ListLoadError query={query} />
       <DataTable<SponsorRow>
         withTableBorder
         borderRadius="md"
@@ -210,7 +206,7 @@ export function SponsorsPage() {
         rowBackgroundColor={(s) =>
           s.id === sponsorId ? { light: 'var(--mantine-color-blue-0)', dark: 'var(--mantine-color-dark-5)' } : undefined
         }
-        noRecordsText={list.search ? 'No portal matches this search.' : 'No portals yet.'}
+        noRecordsText={query.isError ? LIST_NOT_LOADED : list.search ? 'No portal matches this search.' : 'No portals yet.'}
         paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
         aria-label="Portals"
       />

@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { useSponsor } from '../../lib/session';
@@ -205,11 +206,7 @@ function MembersPanel({ kind, sponsorCode, group, groupName }: { kind: Kind; spo
           Add {label.many.toLowerCase()}
         </Button>
       </Group>
-      {members.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(members.error)}
-        </Text>
-      )}
+      <ListLoadError query={members} />
       <DataTable<Member>
         withTableBorder
         borderRadius="sm"

@@ -7,8 +7,8 @@ import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/api';
 import { useSponsor } from '../../lib/session';
 import { useGroupMutations, useGroups } from './api';
 import { NoPermission, useCan } from './components';
@@ -51,11 +51,7 @@ export function SubPortalsPage() {
           Managing sub-portals needs the hasSubPortalManagePermission permission; you can see them but not change them.
         </NoPermission>
       )}
-      {groups.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(groups.error)}
-        </Text>
-      )}
+      <ListLoadError query={groups} />
       <DataTable<SponsorGroup>
         withTableBorder
         borderRadius="md"
@@ -65,7 +61,7 @@ export function SubPortalsPage() {
         records={rows}
         idAccessor="id"
         fetching={groups.isFetching}
-        noRecordsText={sponsorCode ? 'No sub-portals yet.' : 'Choose a portal to see its sub-portals.'}
+        noRecordsText={groups.isError ? LIST_NOT_LOADED : sponsorCode ? 'No sub-portals yet.' : 'Choose a portal to see its sub-portals.'}
         aria-label="Sub-Portals"
         columns={[
           {

@@ -4,9 +4,10 @@ import {
   buildVaultPayload,
   DEFAULT_VAULT_TAG,
   emailSchema,
-  nameSchema,
   optionalNameSchema,
+  optionalPersonNameSchema,
   PEOPLE_LOCALES,
+  personNameSchema,
   TAG_LABELS,
   VAULT_TAGS,
   type VaultCreated,
@@ -66,10 +67,10 @@ function validate(f: FormState): Errors {
     if (!r.success) e[key] = r.error?.issues[0]?.message ?? 'Not valid';
   };
   check('email', emailSchema, f.email);
-  check('firstName', nameSchema('First name'), f.firstName);
-  check('lastName', nameSchema('Last name'), f.lastName);
+  check('firstName', personNameSchema('First name'), f.firstName);
+  check('lastName', personNameSchema('Last name'), f.lastName);
   if (f.sponsoredAdvisorUserId.length === 0) {
-    check('middleName', optionalNameSchema('Middle name'), f.middleName);
+    check('middleName', optionalPersonNameSchema('Middle name'), f.middleName);
     check('organizationName', optionalNameSchema('Organization name', 200), f.organizationName);
     check('entityType', optionalNameSchema('Entity type'), f.entityType);
   }
@@ -184,7 +185,7 @@ export function NewVaultPage() {
       <form onSubmit={submit} noValidate aria-label="New Vault">
         <Stack gap="md">
           <Paper withBorder radius="md" p="lg">
-            <Title order={4} mb="sm">
+            <Title order={2} fz={18} mb="sm">
               Vault holder
             </Title>
             <Grid gap="md">
@@ -266,7 +267,7 @@ export function NewVaultPage() {
           </Paper>
 
           <Paper withBorder radius="md" p="lg">
-            <Title order={4} mb="sm">
+            <Title order={2} fz={18} mb="sm">
               Vault
             </Title>
             <Grid gap="md">

@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Divider,
   Grid,
   Group,
   Loader,
@@ -165,15 +166,17 @@ export function VaultDetailsPage() {
         >
           Archive vault
         </Button>
+        {/* Deleting cannot be undone: set apart from Archive, which keeps the data. */}
+        <Divider orientation="vertical" mx="xs" />
         <Button
           size="xs"
-          variant="light"
+          variant="outline"
           color="red"
           leftSection={<IconTrash size={14} />}
           disabled={!rights.canArchive}
           onClick={() => actions.run('delete', holder)}
         >
-          Delete
+          Delete holder and vault
         </Button>
       </Group>
 
@@ -181,7 +184,7 @@ export function VaultDetailsPage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 Profile
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -209,7 +212,7 @@ export function VaultDetailsPage() {
               )}
             </Paper>
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 Trusted advisors
               </Title>
               {d.advisors.length === 0 ? (
@@ -230,7 +233,7 @@ export function VaultDetailsPage() {
               )}
             </Paper>
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 History
               </Title>
               {d.history.length === 0 ? (
@@ -277,7 +280,7 @@ export function VaultDetailsPage() {
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 Package and storage
               </Title>
               <SimpleGrid cols={2} spacing="md">
@@ -292,7 +295,7 @@ export function VaultDetailsPage() {
               {quota > 0 && <Progress mt="md" value={usedPct} color={usedPct > 90 ? 'red' : 'blue'} aria-label="Storage used" />}
             </Paper>
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} fz={18} mb="md">
                 Dates
               </Title>
               <SimpleGrid cols={2} spacing="md">

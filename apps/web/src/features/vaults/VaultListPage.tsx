@@ -29,6 +29,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -219,6 +220,9 @@ export function VaultListPage() {
               >
                 Archive vault
               </Menu.Item>
+              {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
+              <Menu.Divider />
+              <Menu.Label>Cannot be undone</Menu.Label>
               <Menu.Item
                 color="red"
                 leftSection={<IconTrash size={16} />}
@@ -271,11 +275,7 @@ export function VaultListPage() {
         columns={list.columns}
         onColumns={list.setColumns}
       />
-      {query.isError && (
-        <Text c="red" size="sm" mb="sm" role="alert">
-          {errorMessage(query.error)}
-        </Text>
-      )}
+      <ListLoadError query={query} />
       {selectedCount > 0 && (
         <Paper withBorder radius="md" p="xs" mb="sm" bg="var(--mantine-color-blue-light)" role="region" aria-label="Selection">
           <Group justify="space-between" wrap="wrap" gap="xs">
@@ -337,11 +337,13 @@ export function VaultListPage() {
         getRecordSelectionCheckboxProps={(h) => ({ 'aria-label': `Select ${fullName(h)}` })}
         allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every vault holder on this page' }}
         noRecordsText={
-          sponsorId === 0
-            ? 'Choose a portal to see its vault holders.'
-            : search
-              ? 'No vault holder matches this search.'
-              : 'No vault holders yet.'
+          query.isError
+            ? LIST_NOT_LOADED
+            : sponsorId === 0
+              ? 'Choose a portal to see its vault holders.'
+              : search
+                ? 'No vault holder matches this search.'
+                : 'No vault holders yet.'
         }
         paginationText={({ from, to, totalRecords }) =>
           totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0'

@@ -31,8 +31,9 @@ export const DIALOGS: Record<VaultAction, { title: string; message: (h: HolderRe
   },
   delete: {
     title: 'Delete Vault Holder',
+    // Says what is lost, and the way to keep it.
     message: (h) =>
-      `Delete ${fullName(h)} (${h.email}) and the vault? This cannot be undone. A vault that still holds documents must be archived first.`,
+      `Delete ${fullName(h)} (${h.email}) for good? Their sign-in account, vault ${h.vaultId} with its folders, and the links to their advisors are removed. This cannot be undone. To keep them, archive the vault instead; a vault that still holds documents can only be archived.`,
     ok: 'Delete',
   },
 };

@@ -1,0 +1,80 @@
+import { Checkbox, Fieldset, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ADMIN_FLAGS, type AdminFlag, PEOPLE_FLAG_LABELS } from '@vault/contract';
+import { applyPreset, FLAG_HELP, FLAG_SECTIONS, matchingPreset, ROLE_PRESETS, sectionOf } from './admin-roles';
+
+const CUSTOM = 'Custom';
+
+export interface AdminFlagPickerProps {
+  values: Record<AdminFlag, boolean>;
+  onChange: (values: Record<AdminFlag, boolean>) => void;
+  /** Why a flag cannot be changed (shown as a tooltip), or undefined when it can. */
+  lockedReason: (flag: AdminFlag) => string | undefined;
+  disabled?: boolean;
+}
+
+/**
+ * An administrator's access: a role preset that fills the flags, then every flag in words,
+ * grouped by what it concerns, still editable one by one. The flag's own name stays visible in
+ * small type for those who know the specification's names.
+ */
+export function AdminFlagPicker({ values, onChange, lockedReason, disabled }: AdminFlagPickerProps) {
+  const locked = (f: AdminFlag) => lockedReason(f) !== undefined;
+  const current = matchingPreset(values, locked)?.label ?? CUSTOM;
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Role preset"
+        description="Fills the access below; change single flags afterwards if needed."
+        data={[...ROLE_PRESETS.map((p) => ({ value: p.label, label: `${p.label} — ${p.description}` })), CUSTOM]}
+        value={current}
+        allowDeselect={false}
+        disabled={disabled}
+        onChange={(label) => {
+          const preset = ROLE_PRESETS.find((p) => p.label === label);
+          if (preset) onChange(applyPreset(preset, values, locked));
+        }}
+      />
+      {FLAG_SECTIONS.map((section) => {
+        const flags = ADMIN_FLAGS.filter((f) => sectionOf(f) === section);
+        if (flags.length === 0) return null;
+        return (
+          <Fieldset key={section} legend={section} variant="filled" p="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="sm">
+              {flags.map((f) => {
+                const reason = lockedReason(f);
+                const box = (
+                  <Checkbox
+                    key={f}
+                    label={PEOPLE_FLAG_LABELS[f] ?? f}
+                    description={
+                      <>
+                        {FLAG_HELP[f] && (
+                          <Text span size="xs" display="block">
+                            {FLAG_HELP[f]}
+                          </Text>
+                        )}
+                        <Text span size="xs" ff="monospace" c="dimmed">
+                          {f}
+                        </Text>
+                      </>
+                    }
+                    checked={values[f] === true}
+                    disabled={disabled || reason !== undefined}
+                    onChange={(e) => onChange({ ...values, [f]: e.currentTarget.checked })}
+                  />
+                );
+                return reason ? (
+                  <Tooltip key={f} label={reason} position="top-start" multiline maw={280}>
+                    <div>{box}</div>
+                  </Tooltip>
+                ) : (
+                  box
+                );
+              })}
+            </SimpleGrid>
+          </Fieldset>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { pickPortal, signIn } from './fixtures';
+
+const SHOTS = '/tmp/a11y-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+/** WCAG 2.1 A and AA: what the portal promises. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+/** The serious and critical violations on the page as it is now, one line each, to read in a failure. */
+async function blockers(page: Page, within?: string): Promise<string[]> {
+  // Mantine's transitions fade dialogs and menus in; axe measures contrast on what is painted.
+  await page.evaluate(() => {
+    for (const a of document.getAnimations()) if (a.effect?.getComputedTiming().endTime !== Infinity) a.finish();
+  });
+  const axe = new AxeBuilder({ page }).withTags(TAGS);
+  if (within) axe.include(within);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1] ?? ''}`));
+}
+
+async function expectAccessible(page: Page, where: string, within?: string) {
+  expect.soft(await blockers(page, within), where).toEqual([]);
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+async function open(page: Page, label: string) {
+  await nav(page).getByRole('link', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
+}
+
+/** Opens a dialog by its button, checks it, and closes it by its named close button. */
+async function checkDialog(page: Page, button: string, dialogName: string | RegExp) {
+  await page.getByRole('button', { name: button, exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toBeVisible();
+  // The screen under the dialog was checked on its own.
+  await expectAccessible(page, `dialog ${dialogName}`, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Close dialog' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  // axe reads every element's colours and roles: a few seconds a screen on a busy machine.
+  test.describe.configure({ timeout: 240_000 });
+  test('the screens before signing in have no serious or critical violations', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'login');
+    await checkDialog(page, 'Forgot your password?', 'Reset your password');
+    await page.goto('/set-password?token=x');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'set-password');
+    await page.goto('/health');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'health');
+  });
+
+  test('vaults, New Vault and the people screens and their dialogs', async ({ page }) => {
+    await signIn(page);
+    await pickPortal(page, 'ACME');
+
+    await open(page, 'Vaults');
+    await expectAccessible(page, 'Vaults');
+    await checkDialog(page, 'Import CSV', /Import/);
+    await page.getByRole('main').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'Vault details');
+
+    await open(page, 'New Vault');
+    await page.getByRole('button', { name: 'Create Vault', exact: true }).click();
+    await expectAccessible(page, 'New Vault with errors');
+
+    await open(page, 'Administrators');
+    await expectAccessible(page, 'Administrators');
+    await checkDialog(page, 'Create Administrator', 'Create Administrator');
+    await page.getByRole('main').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'Administrator details');
+
+    await open(page, 'Representatives');
+    await expectAccessible(page, 'Representatives');
+    await checkDialog(page, 'Add Representative', /Representative/);
+
+    await open(page, 'Trusted Collaborators');
+    await expectAccessible(page, 'Trusted Collaborators');
+  });
+
+  test('the portal, package and operations screens and their dialogs', async ({ page }) => {
+    await signIn(page);
+    await pickPortal(page, 'ACME');
+    for (const screen of ['Portals', 'Sub-Portals', 'Base Packages', 'Active Packages', 'App Integrations']) {
+      await open(page, screen);
+      await expectAccessible(page, screen);
+    }
+
+    await open(page, 'Sponsor Authorizations');
+    await expectAccessible(page, 'Sponsor Authorizations');
+    await checkDialog(page, 'Grant access', /Grant/);
+
+    await open(page, 'Invitation');
+    await expectAccessible(page, 'Invitation');
+    await checkDialog(page, 'Create Invitation', /Invitation/);
+    await checkDialog(page, 'Import CSV', /Import/);
+
+    for (const screen of ['Failed Files', 'Audit Logs', 'App Status']) {
+      await open(page, screen);
+      await expectAccessible(page, screen);
+    }
+  });
+
+  test('keyboard users skip to the content, the phone menu says whether it is open, and a failed submit focuses the first error', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    await pickPortal(page, 'ACME');
+
+    // On a freshly opened screen the first Tab stop is the skip link; it moves focus to the content.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/skip-link-phone.png` });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+
+    const burger = page.getByRole('button', { name: 'Show menu' });
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await burger.click();
+    await expect(page.getByRole('button', { name: 'Hide menu' })).toHaveAttribute('aria-expanded', 'true');
+    await nav(page).getByRole('link', { name: 'New Vault', exact: true }).click();
+
+    // One h1 per screen.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Create Vault', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+    await page.screenshot({ path: `${SHOTS}/new-vault-errors-phone.png` });
+    await page.getByRole('textbox', { name: 'Email' }).fill('someone.new@example.com');
+    await page.getByRole('button', { name: 'Create Vault', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'First name' })).toBeFocused();
+  });
+});
