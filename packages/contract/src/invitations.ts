@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, fieldSearchBody, idParam, nameSchema, pageQuery, personNameSchema, sponsorIdValue } from './common.js';
+import { emailSchema, fieldSearchBody, idParam, pageQuery, personNameSchema, sponsorIdValue } from './common.js';
 
 /** Specification sections 5 and 9: strict invitations carry this fixed code and are never the default. */
 export const STRICT_INVITE_CODE = 'testInvitation';
