@@ -32,6 +32,7 @@ type Operation = {
 /** Routes nobody signs in for, each with why. */
 const PUBLIC: Record<string, string> = {
   'POST /api/v1/authentication/login': 'signing in',
+  'POST /api/v1/authentication/second-factor': 'the second sign-in step, with the challenge token the password step answered',
   'POST /api/v1/authentication/password': 'setting a password with an e-mailed token',
   'POST /api/v1/authentication/forgot-password': 'asking for a reset link',
   'POST /api/v1/invitations/redeem': 'a vault holder redeeming an invitation code',

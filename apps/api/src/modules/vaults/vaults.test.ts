@@ -120,7 +120,7 @@ describe('POST /api/v1/users (create vault)', () => {
       [{ email: 'not-an-email' }, 'email'],
       [{ email: 'a@b' }, 'email'],
       [{ firstName: 'Ann<script>' }, 'firstName'],
-      [{ lastName: "O'Hara" }, 'lastName'],
+      [{ lastName: 'Ann;Hara' }, 'lastName'],
       [{ firstName: '' }, 'firstName'],
       [{ packageId: 'x' }, 'packageId'],
       [{ packageId: undefined }, 'packageId'],
@@ -602,7 +602,7 @@ describe('bulk actions and export', () => {
       t,
       admin,
       w.a.id,
-      vaultBody({ firstName: '-2+3', lastName: 'Calc', email: 'calc@example.com', packageId: w.gold.id }),
+      vaultBody({ firstName: '-2', lastName: 'Calc', email: 'calc@example.com', packageId: w.gold.id }),
     );
     await createVault(
       t,
@@ -621,7 +621,7 @@ describe('bulk actions and export', () => {
     const { headers, rows } = parseCsv(res.body);
     expect(headers).toEqual(['Email', 'First Name', 'Package', 'Status']);
     expect(rows.map((r) => r.values)).toEqual([
-      { Email: 'calc@example.com', 'First Name': "'-2+3", Package: 'Gold Plan', Status: 'Pending activation' },
+      { Email: 'calc@example.com', 'First Name': "'-2", Package: 'Gold Plan', Status: 'Pending activation' },
     ]);
     expect(await audits('vault_holder.export')).toHaveLength(1);
     const all = await req(admin, 'GET', `/api/v1/vaultholders/export?sponsorId=${w.a.id}`);
