@@ -64,8 +64,9 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /** The one error handler: typed errors become JSON with the right status; nothing internal leaks. */
 export default fp(
   async (app: FastifyInstance) => {
-    const availability = app.database.availability;
-    availability.log = app.log;
+    // The error model also serves apps without a database (upload parsing is tested on a bare app).
+    const availability = app.hasDecorator('database') ? app.database.availability : undefined;
+    if (availability) availability.log = app.log;
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof AppError) {
         return reply.status(err.statusCode).send({
@@ -87,7 +88,7 @@ export default fp(
       }
       if (isDatabaseUnavailable(err)) {
         // One log line per outage (availability logs the change), not one per request.
-        availability.lost(err);
+        availability?.lost(err);
         return reply
           .status(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
