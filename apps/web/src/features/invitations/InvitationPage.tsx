@@ -128,7 +128,7 @@ export function InvitationPage() {
       hidden: !list.isVisible('type'),
       noWrap: true,
       render: (inv) => (
-        <Text size="sm" c={inv.type === 'open' ? 'grape.8' : 'cyan.8'} fw={500}>
+        <Text size="sm" c={inv.type === 'open' ? 'grape.8' : 'cyan.9'} fw={500}>
           {inv.type}
         </Text>
       ),
