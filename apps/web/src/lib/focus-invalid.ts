@@ -25,11 +25,20 @@ export function installFocusFirstInvalid(doc: Document = document): () => void {
     // The form's own handler renders its errors after this event.
     requestAnimationFrame(() => {
       if (focusFirst(form)) return;
+      // Waiting for the server's field errors must never pull focus away from someone who has
+      // already moved on: once they focus or type anywhere, the watch ends.
+      const stop = () => {
+        observer.disconnect();
+        doc.removeEventListener('focusin', stop, true);
+        doc.removeEventListener('input', stop, true);
+      };
       const observer = new MutationObserver(() => {
-        if (focusFirst(form)) observer.disconnect();
+        if (focusFirst(form)) stop();
       });
       observer.observe(form, { attributes: true, attributeFilter: ['aria-invalid'], subtree: true });
-      setTimeout(() => observer.disconnect(), WATCH_MS);
+      doc.addEventListener('focusin', stop, true);
+      doc.addEventListener('input', stop, true);
+      setTimeout(stop, WATCH_MS);
     });
   };
   doc.addEventListener('submit', onSubmit);

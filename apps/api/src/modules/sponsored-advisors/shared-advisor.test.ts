@@ -51,6 +51,20 @@ async function viewOfA(adminA: Auth, aId: number, userId: number) {
 }
 
 describe('a trusted advisor shared by two portals', () => {
+  it("reads and saves the test-account flag of this portal's link through users/{id}", async () => {
+    const { a, adminA, ann } = await twoPortals();
+    const read = async () => inject(adminA, 'GET', `/api/v1/users/${ann.userId}?sponsorid=${a.id}`);
+    const before = await read();
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({ id: ann.userId, role: 'advisor', testAccount: false, statusId: STATUS.active });
+    const saved = await inject(adminA, 'PUT', `/api/v1/users/${ann.userId}?sponsorid=${a.id}&testaccount=true`, {
+      ...before.json(),
+      testAccount: true,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await read()).json()).toMatchObject({ testAccount: true });
+  });
+
   it("answers B's look-up with whether the e-mail is a user, and nothing of A's", async () => {
     const { b, adminB } = await twoPortals();
     for (const res of [

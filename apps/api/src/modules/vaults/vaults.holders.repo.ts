@@ -105,6 +105,9 @@ export async function sponsoredAdvisorUserIds(db: Db, sponsorId: number, userIds
 
 /** GET/PUT /api/v1/users/{id}: a holder of the sponsor, or an advisor linked to it as a representative. */
 export async function findPortalUser(db: Db, sponsorId: number, userId: number) {
+  // The link is joined, not read in sub-selects: Drizzle leaves a single table's columns unqualified
+  // in the select list, where a sub-select would take them as its own.
+  const link = and(eq(sponsoredAdvisors.userId, users.id), eq(sponsoredAdvisors.sponsorId, sponsorId));
   const [row] = await db
     .select({
       id: users.id,
@@ -115,19 +118,18 @@ export async function findPortalUser(db: Db, sponsorId: number, userId: number) 
       lastName: users.lastName,
       statusId: users.statusId,
       // An advisor's test-account flag is this portal's link's (each portal sets its own).
-      testAccount: sql<boolean>`case when ${users.role} = 'advisor' then (select ${sponsoredAdvisors.testAccount} from ${sponsoredAdvisors} where ${sponsoredAdvisors.userId} = ${users.id} and ${sponsoredAdvisors.sponsorId} = ${sponsorId}) else ${users.testAccount} end`,
-      linkStatusId: sql<
-        number | null
-      >`(select ${sponsoredAdvisors.statusId} from ${sponsoredAdvisors} where ${sponsoredAdvisors.userId} = ${users.id} and ${sponsoredAdvisors.sponsorId} = ${sponsorId})`,
+      testAccount: sql<boolean>`case when ${users.role} = 'advisor' then ${sponsoredAdvisors.testAccount} else ${users.testAccount} end`,
+      linkStatusId: sponsoredAdvisors.statusId,
       localize: users.localize,
     })
     .from(users)
+    .leftJoin(sponsoredAdvisors, link)
     .where(
       and(
         eq(users.id, userId),
         sql`(
           (${users.role} = 'vault_holder' and ${users.sponsorId} = ${sponsorId})
-          or (${users.role} = 'advisor' and exists (select 1 from ${sponsoredAdvisors} where ${sponsoredAdvisors.userId} = ${users.id} and ${sponsoredAdvisors.sponsorId} = ${sponsorId}))
+          or (${users.role} = 'advisor' and ${sponsoredAdvisors.id} is not null)
         )`,
       ),
     );

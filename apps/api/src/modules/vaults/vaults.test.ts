@@ -598,12 +598,7 @@ describe('bulk actions and export', () => {
   });
 
   it('exports the current view to CSV with the chosen columns and formula cells neutralised', async () => {
-    await createVault(
-      t,
-      admin,
-      w.a.id,
-      vaultBody({ firstName: '-2', lastName: 'Calc', email: 'calc@example.com', packageId: w.gold.id }),
-    );
+    await createVault(t, admin, w.a.id, vaultBody({ firstName: '-2', lastName: 'Calc', email: 'calc@example.com', packageId: w.gold.id }));
     await createVault(
       t,
       admin,
