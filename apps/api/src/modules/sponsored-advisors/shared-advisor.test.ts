@@ -58,7 +58,7 @@ describe('a trusted advisor shared by two portals', () => {
     expect(before.statusCode).toBe(200);
     expect(before.json()).toMatchObject({ id: ann.userId, role: 'advisor', testAccount: false, statusId: STATUS.active });
     const saved = await inject(adminA, 'PUT', `/api/v1/users/${ann.userId}?sponsorid=${a.id}&testaccount=true`, {
-      ...before.json(),
+      ...(before.json() as Record<string, unknown>),
       testAccount: true,
     });
     expect(saved.statusCode).toBe(200);
