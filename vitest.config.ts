@@ -1,6 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
+// Portal components rendered in happy-dom with Testing Library.
+const domTests = ['apps/web/src/**/*.dom.test.tsx'];
 // Tests that start the real server as processes of its own run once, in their own project.
 const processTests = ['apps/api/src/**/*.process.test.ts'];
 const pg = process.env.TEST_DATABASE_URL;
@@ -16,7 +18,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...domTests],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'dom',
+          include: domTests,
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup-dom.ts'],
         },
       },
       {
