@@ -1,4 +1,6 @@
 import { type FormErrors, schemaResolver } from '@mantine/form';
+import { emailSchema } from '@vault/contract';
+import { z } from 'zod';
 import { ApiError } from './api';
 
 /**
@@ -28,3 +30,8 @@ export function serverFieldErrors(err: unknown, fields: readonly string[] | Reco
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }
+
+const emailOnly = z.object({ email: emailSchema });
+/** An e-mail field's check: missing, or not an address by the contract's rule. */
+export const emailRules = (values: { email: string }): FormErrors =>
+  values.email.trim() ? contractRules(emailOnly)(values) : { email: 'E-mail is required' };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../test/fetch';
+import { type SeenRequest, stubApi } from '../../test/fetch';
 import { renderWithPortal } from '../../test/render';
 import { AdminCreateDialog } from './AdminCreateDialog';
 
@@ -11,7 +11,7 @@ function server(onCreate: () => { status?: number; body?: unknown }) {
     return { status: 404, body: { message: 'not stubbed' } };
   });
 }
-const posts = (seen: { method: string }[]) => seen.filter((r) => r.method === 'POST');
+const posts = (seen: SeenRequest[]) => seen.filter((r) => r.method === 'POST');
 
 describe('Create Administrator', { timeout: 45_000 }, () => {
   it("refuses what the server would refuse, in the contract's words, and sends nothing", async () => {
