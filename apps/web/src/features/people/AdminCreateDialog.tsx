@@ -1,33 +1,15 @@
-import { Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import {
-  ADMIN_FLAGS,
-  type AdminFlag,
-  EMAIL_PATTERN,
-  optionalNameSchema,
-  optionalPersonNameSchema,
-  personNameSchema,
-  type SponsorAdminCreateBody,
-  sponsorAdminCreateBody,
-} from '@vault/contract';
+import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminCreateBody, sponsorAdminCreateBody } from '@vault/contract';
 import { useEffect, useState } from 'react';
 import { errorMessages } from '../../lib/api';
 import { contractRules, serverFieldErrors } from '../../lib/form';
+import { AdminFields } from './AdminFields';
 import { AdminFlagPicker } from './AdminFlagPicker';
 import { useCreateAdmin, useGroups } from './api';
 import { useMyRights } from './components';
-import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
-
-const firstIssue = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  r.success ? null : (r.error?.issues[0]?.message ?? 'Not valid');
-/** A person's name, checked by the contract's rule (apostrophes, hyphens and any script allowed). */
-export const nameError = (label: string, v: string, required = true) =>
-  firstIssue((required ? personNameSchema(label) : optionalPersonNameSchema(label)).safeParse(v));
-/** A job title keeps the forbidden-character rule of the names of things. */
-export const titleError = (v: string) => firstIssue(optionalNameSchema('Title').safeParse(v));
-export const emailError = (v: string) =>
-  !v.trim() ? 'E-mail is required' : EMAIL_PATTERN.test(v.trim()) ? null : 'Enter a valid e-mail address';
+import { ErrorsAlert } from './PersonFormFields';
 
 const NO_FLAGS = (): Record<AdminFlag, boolean> =>
   Object.fromEntries(ADMIN_FLAGS.map((f) => [f, f === 'hasPrivateFoldersAccess'])) as Record<AdminFlag, boolean>;
@@ -127,14 +109,7 @@ export function AdminCreateDialog({
         <Stack gap="md">
           <ErrorsAlert title="The administrator was not created" messages={serverErrors} />
           <TextInput label="E-mail" required {...form.getInputProps('email')} disabled={busy} autoComplete="off" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" required {...form.getInputProps('firstName')} disabled={busy} />
-            <TextInput label="Last name" required {...form.getInputProps('lastName')} disabled={busy} />
-            <TextInput label="Title" {...form.getInputProps('title')} disabled={busy} />
-            <GroupSelect groups={groups.data} value={form.values.group} onChange={(v) => form.setFieldValue('group', v)} disabled={busy} />
-            <LocaleSelect value={form.values.localize} onChange={(v) => form.setFieldValue('localize', v)} disabled={busy} />
-            <Checkbox label="Test account" {...form.getInputProps('testAccount', { type: 'checkbox' })} disabled={busy} mt={{ sm: 30 }} />
-          </SimpleGrid>
+          <AdminFields form={form} groups={groups.data} busy={busy} required />
           <Divider label="Access" labelPosition="left" />
           <AdminFlagPicker
             values={form.values.flags}
