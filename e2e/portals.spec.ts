@@ -244,13 +244,18 @@ test.describe('portals', () => {
       .click();
     await page.getByRole('menuitem', { name: 'Retire' }).click();
     await expect(rowOf(page, renamed)).toHaveCount(0);
-    await page.getByRole('switch', { name: 'Show retired' }).check();
+    // The switch lives in the address: it is checked once the list has moved there.
+    const showRetired = page.getByRole('switch', { name: 'Show retired' });
+    await showRetired.click();
     await expect(page).toHaveURL(/retired=1/);
+    await expect(showRetired).toBeChecked();
     await rowOf(page, renamed)
       .getByRole('button', { name: `More actions for ${renamed}` })
       .click();
     await page.getByRole('menuitem', { name: 'Restore' }).click();
-    await page.getByRole('switch', { name: 'Show retired' }).uncheck();
+    await expect(rowOf(page, renamed)).toHaveCSS('opacity', '1');
+    await showRetired.click();
+    await expect(page).not.toHaveURL(/retired=1/);
     await expect(rowOf(page, renamed)).toBeVisible();
 
     // Delete: no portal uses it, so the catalogue lets it go.
