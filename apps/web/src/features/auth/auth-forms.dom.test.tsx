@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => uninstall());
 
-describe('sign-in form', () => {
+describe('sign-in form', { timeout: 30_000 }, () => {
   it('names each empty field, sends nothing and moves focus to the first', async () => {
     const seen = stubApi(() => ({ status: 500 }));
     const { user } = renderWithPortal(<LoginPage />, { route: '/login' });
@@ -39,7 +39,7 @@ describe('sign-in form', () => {
   });
 });
 
-describe('choose a new password', () => {
+describe('choose a new password', { timeout: 30_000 }, () => {
   it('applies the server rules and the repeat, then sets the password with the link token', async () => {
     const seen = stubApi(() => ({ body: { message: 'Your password is set. You can sign in now.' } }));
     const { user } = renderWithPortal(<SetPasswordPage />, { route: '/set-password?token=tok123' });
@@ -74,7 +74,7 @@ describe('choose a new password', () => {
   });
 });
 
-describe('forgot password dialog', () => {
+describe('forgot password dialog', { timeout: 30_000 }, () => {
   it('starts from the address typed at sign-in, refuses an invalid one, then sends the link', async () => {
     const seen = stubApi(() => ({ body: { message: 'If the address belongs to an account, a link is on its way.' } }));
     const { user } = renderWithPortal(<ForgotPasswordDialog opened onClose={() => {}} initialEmail="ann@" />);

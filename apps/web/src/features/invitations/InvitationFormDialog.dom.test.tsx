@@ -19,7 +19,7 @@ const posts = (seen: SeenRequest[]) => seen.filter((r) => r.method === 'POST');
 
 beforeEach(() => localStorage.setItem(INVITATION_TYPE_STORAGE_KEY, 'strict'));
 
-describe('Create Strict Invitation', { timeout: 45_000 }, () => {
+describe('Create Strict Invitation', { timeout: 60_000 }, () => {
   it("names each field the contract refuses and sends nothing; the server's field error lands on its field", async () => {
     let answer: { status?: number; body?: unknown } = {
       status: 409,

@@ -13,7 +13,7 @@ function server(onCreate: () => { status?: number; body?: unknown }) {
 }
 const posts = (seen: SeenRequest[]) => seen.filter((r) => r.method === 'POST');
 
-describe('Create Administrator', { timeout: 45_000 }, () => {
+describe('Create Administrator', { timeout: 60_000 }, () => {
   it("refuses what the server would refuse, in the contract's words, and sends nothing", async () => {
     const seen = server(() => ({ status: 500 }));
     const { user } = renderWithPortal(<AdminCreateDialog opened onClose={() => {}} sponsorId={1} sponsorCode="ACME" />);

@@ -16,7 +16,7 @@ function server(lookup: unknown, onSave: (req: SeenRequest) => { status?: number
   });
 }
 
-describe('Add Representative', { timeout: 45_000 }, () => {
+describe('Add Representative', { timeout: 60_000 }, () => {
   it('looks a valid e-mail up first, then checks the names with the contract before saving', async () => {
     const seen = server(newPerson, () => ({ body: { id: 9, userId: 19, email: 'rita@law.example' } }));
     const onClose = vi.fn();

@@ -16,7 +16,7 @@ const pkg = {
   features: [],
 } as unknown as SponsorPackageItem;
 
-describe('Assign Packages', { timeout: 45_000 }, () => {
+describe('Assign Packages', { timeout: 60_000 }, () => {
   it('refuses a sale price the contract refuses, then assigns the package at the typed price', async () => {
     const seen = stubApi((req) => (req.method === 'POST' ? { body: { id: 4, name: 'Family Plus' } } : { body: { data: [], total: 0 } }));
     const onClose = vi.fn();

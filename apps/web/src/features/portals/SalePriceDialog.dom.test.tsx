@@ -15,7 +15,7 @@ const pkg = {
   SponsorCode: 'ACME',
 } as unknown as ActivePackage;
 
-describe('Change Sale Price', { timeout: 45_000 }, () => {
+describe('Change Sale Price', { timeout: 60_000 }, () => {
   it('refuses what is not an amount, shows a server refusal on the field, then saves the price', async () => {
     let answer: { status?: number; body?: unknown } = { status: 409, body: { message: 'This package is no longer assigned to ACME.' } };
     const seen = stubApi(() => answer);

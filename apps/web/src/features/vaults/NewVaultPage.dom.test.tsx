@@ -52,7 +52,7 @@ async function choosePackage(user: ReturnType<typeof renderWithPortal>['user']) 
   await user.click(await screen.findByRole('option', { name: /Family Plus/ }));
 }
 
-describe('New Vault', { timeout: 45_000 }, () => {
+describe('New Vault', { timeout: 60_000 }, () => {
   it('checks the holder with the server rules and sends nothing until they pass', async () => {
     const seen = acmeServer(() => created);
     const { user } = renderWithPortal(<NewVaultPage />, { route: '/vault' });
