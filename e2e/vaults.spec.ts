@@ -235,7 +235,7 @@ test('New Vault with trusted advisors: the sponsor is chosen in the form, the ad
   await page.screenshot({ path: `${SHOTS}/vaults-details-advisors.png`, fullPage: true });
 });
 
-test('vault details: mark a test account, send a password reset, and come back to the list', async ({ page }) => {
+test('vault details: mark a test account, resend the activation e-mail, and come back to the list', async ({ page }) => {
   const email = unique('dee');
   await createVault(page, email, 'Dee', 'Details');
   await page.getByRole('status').filter({ hasText: 'Vault created' }).getByRole('link', { name: 'Open the vault details' }).click();
