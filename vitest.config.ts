@@ -28,6 +28,8 @@ export default defineConfig({
           include: domTests,
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup-dom.ts'],
+          // Typing into rendered forms is slow on a shared, busy machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -95,7 +95,8 @@ test.describe('portals', () => {
     await page.getByRole('button', { name: 'Reset MFA for administrators' }).click();
     const mfa = page.getByRole('dialog', { name: 'Reset MFA' });
     await expect(mfa).toContainText(`${count} administrator${count === 1 ? '' : 's'} of ACME`);
-    await page.waitForTimeout(300);
+    // The dialog has finished fading in before the picture is taken.
+    await expect(mfa).toHaveCSS('opacity', '1');
     await page.screenshot({ path: `${SHOTS}/portals-mfa-reset.png`, fullPage: true });
     await mfa.getByRole('button', { name: 'Reset MFA' }).click();
     await expect(mfa.getByRole('status')).toContainText(`MFA was reset for ${count} administrator`);
@@ -202,6 +203,71 @@ test.describe('portals', () => {
     const holders = page.getByRole('dialog', { name: `Vault Holders of ${name}` });
     await expect(holders.getByRole('row').filter({ hasText: 'Jordan Journey' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/portals-holders.png`, fullPage: true });
+  });
+
+  test('Base Packages: edit a package, retire it out of the list and back, delete an unused one', async ({ page }) => {
+    await signIn(page);
+    const name = unique('Journey Basic ');
+    await nav(page).getByRole('link', { name: 'Base Packages', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Base Packages' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create Base Package' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Base Package' });
+    await create.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await create.getByRole('textbox', { name: 'List price' }).fill('4.5');
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(create).toBeHidden();
+    await expect(rowOf(page, name)).toContainText('$4.50');
+    await expect(rowOf(page, name)).toContainText('10 GB');
+
+    // Edit: the contract's rules refuse an empty name and a forbidden character, on their fields.
+    await rowOf(page, name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    const nameBox = edit.getByRole('textbox', { name: 'Name', exact: true });
+    await nameBox.fill('');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(edit.getByText('Name is required')).toBeVisible();
+    await expect(nameBox).toBeFocused();
+    const renamed = `${name} Plus`;
+    await nameBox.fill(renamed);
+    await edit.getByRole('textbox', { name: 'Storage quota' }).fill('25');
+    await edit.getByRole('textbox', { name: 'Description' }).fill('Renamed by the browser journey.');
+    await page.screenshot({ path: `${SHOTS}/portals-basepackage-edit.png`, fullPage: true });
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(edit).toBeHidden();
+    await expect(rowOf(page, renamed)).toContainText('25 GB');
+
+    // Retire: it leaves the list, and "Show retired" brings it back to restore it.
+    await rowOf(page, renamed)
+      .getByRole('button', { name: `More actions for ${renamed}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Retire' }).click();
+    await expect(rowOf(page, renamed)).toHaveCount(0);
+    // The switch lives in the address: it is checked once the list has moved there.
+    const showRetired = page.getByRole('switch', { name: 'Show retired' });
+    await showRetired.click();
+    await expect(page).toHaveURL(/retired=1/);
+    await expect(showRetired).toBeChecked();
+    await rowOf(page, renamed)
+      .getByRole('button', { name: `More actions for ${renamed}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Restore' }).click();
+    await expect(rowOf(page, renamed)).toHaveCSS('opacity', '1');
+    await showRetired.click();
+    await expect(page).not.toHaveURL(/retired=1/);
+    await expect(rowOf(page, renamed)).toBeVisible();
+
+    // Delete: no portal uses it, so the catalogue lets it go.
+    await rowOf(page, renamed)
+      .getByRole('button', { name: `More actions for ${renamed}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Base Package' });
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(confirm.getByTestId('server-confirmation')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(rowOf(page, renamed)).toHaveCount(0);
   });
 
   test('create a sub-portal and move an advisor into it', async ({ page }) => {

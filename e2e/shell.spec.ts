@@ -181,7 +181,8 @@ test.describe('portal shell', () => {
     await expect(navLink(page, 'Vaults')).not.toBeInViewport();
     await burger.click();
     await expect(navLink(page, 'Vaults')).toBeInViewport();
-    await page.waitForTimeout(300);
+    // The menu has finished sliding in before the picture is taken.
+    await expect(page.locator('#main-navigation')).toHaveCSS('transform', 'none');
     await page.screenshot({ path: `${SHOTS}/mobile-menu-open.png` });
     await page.getByRole('button', { name: 'Hide menu' }).click();
     await expect(navLink(page, 'Vaults')).not.toBeInViewport();

@@ -191,3 +191,75 @@ test('select rows and run a bulk action with a per-row outcome; columns are reme
   await page.screenshot({ path: `${SHOTS}/vaults-bulk-result.png` });
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 });
+
+test('New Vault with trusted advisors: the sponsor is chosen in the form, the advisors show on the vault details', async ({ page }) => {
+  const email = unique('ada');
+  await nav(page).getByRole('link', { name: 'New Vault' }).click();
+  const form = page.getByRole('form', { name: 'New Vault' });
+  const sponsor = form.getByRole('combobox', { name: 'Sponsor' });
+  await expect(sponsor).toHaveValue(/^ACME/);
+  // The form's sponsor is the portal of the header: choosing one chooses the other.
+  await sponsor.click();
+  await page.getByRole('option', { name: /^BRKS/ }).click();
+  await expect(page.getByRole('combobox', { name: 'Portal' })).toHaveValue(/^BRKS/);
+  await sponsor.click();
+  await page.getByRole('option', { name: /^ACME/ }).click();
+  await expect(page.getByRole('combobox', { name: 'Portal' })).toHaveValue(/^ACME/);
+
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await form.getByRole('textbox', { name: 'Middle name' }).fill('May');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Advised');
+  await form.getByRole('combobox', { name: 'Package' }).click();
+  await page.getByRole('option').first().click();
+  await form.getByRole('combobox', { name: 'Trusted advisors' }).click();
+  const firstAdvisor = page.getByRole('option').first();
+  const advisorLabel = ((await firstAdvisor.textContent()) ?? '').trim();
+  const advisorName = advisorLabel.replace(/\s*\(.*$/, '');
+  await firstAdvisor.click();
+  await page.keyboard.press('Escape');
+  // With advisors, middle name, organisation, tag, entity type and group are not sent.
+  await expect(form.getByRole('textbox', { name: 'Middle name' })).toBeDisabled();
+  await expect(form.getByRole('combobox', { name: 'Tag' })).toBeDisabled();
+  await expect(form.getByText('With trusted advisors, middle name, organization, tag, entity type and group are not sent.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/vaults-new-vault-advisors.png`, fullPage: true });
+  await form.getByRole('button', { name: 'Create Vault' }).click();
+  const created = page.getByRole('status').filter({ hasText: 'Vault created' });
+  await expect(created).toBeVisible();
+
+  await created.getByRole('link', { name: 'Open the vault details' }).click();
+  await expect(page.getByRole('heading', { name: /^Ada Advised/ })).toBeVisible();
+  const advisors = page.getByRole('heading', { name: 'Trusted advisors' }).locator('..');
+  await expect(advisors).toContainText(advisorName);
+  await expect(page.getByRole('heading', { name: 'Profile' }).locator('..')).toContainText(email);
+  await page.screenshot({ path: `${SHOTS}/vaults-details-advisors.png`, fullPage: true });
+});
+
+test('vault details: mark a test account, resend the activation e-mail, and come back to the list', async ({ page }) => {
+  const email = unique('dee');
+  await createVault(page, email, 'Dee', 'Details');
+  await page.getByRole('status').filter({ hasText: 'Vault created' }).getByRole('link', { name: 'Open the vault details' }).click();
+  await expect(page.getByRole('heading', { name: /^Dee Details/ })).toBeVisible();
+  await expect(page.getByText('Pending activation').first()).toBeVisible();
+
+  const testAccount = page.getByRole('switch', { name: 'Test account' });
+  await expect(testAccount).not.toBeChecked();
+  await testAccount.click();
+  await expect(testAccount).toBeChecked();
+  await expect(page.getByRole('heading', { name: /^Dee Details/ })).toContainText('Test account');
+  // Kept by the server, not only on the screen.
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Test account' })).toBeChecked();
+
+  // A holder still pending activation gets the activation e-mail again.
+  await page.getByRole('button', { name: 'Resend activation email' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog.getByText('Server Confirmation')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'History' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Vaults', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Vaults' })).toBeVisible();
+});

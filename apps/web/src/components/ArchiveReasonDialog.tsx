@@ -1,7 +1,9 @@
 import { Alert, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { isValidReason, REASON_MAX, REASON_MESSAGE, type ServerMessage } from '@vault/contract';
-import { useEffect, useState } from 'react';
+import { archiveBody, REASON_MAX, type ServerMessage } from '@vault/contract';
+import { useEffect } from 'react';
+import { contractRules } from '../lib/form';
 import { ConfirmDialog, type ConfirmPhase } from './ConfirmDialog';
 
 export interface ArchiveReasonDialogProps {
@@ -18,8 +20,8 @@ export const ARCHIVE_REASON_LABEL = 'Reason for Archive & Ticket Number (If appl
 
 /**
  * The archive variant (specification sections 2, 5 and 8): a reason of 20 to 1024 characters after
- * trimming; otherwise the input is flagged and nothing is sent. The text is cleared after a
- * successful confirm or a cancel.
+ * trimming, checked with the archive call's own schema; otherwise the input is flagged, focused and
+ * nothing is sent. The text is cleared after a successful confirm or a cancel.
  */
 export function ArchiveReasonDialog({
   phase,
@@ -29,30 +31,35 @@ export function ArchiveReasonDialog({
   onConfirm,
   onClose,
 }: ArchiveReasonDialogProps) {
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useForm({
+    name: 'archive-reason',
+    initialValues: { deleteReason: '' },
+    validate: contractRules(archiveBody),
+    // A flagged reason stays flagged until it is long enough, not at the first key.
+    clearInputErrorOnChange: false,
+  });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clear when the dialog closes or the archive went through
   useEffect(() => {
-    if (phase === 'closed' || (phase === 'done' && result?.statusType !== 'error')) {
-      setReason('');
-      setInvalid(false);
-    }
+    if (phase === 'closed' || (phase === 'done' && result?.statusType !== 'error')) form.reset();
   }, [phase, result]);
 
   const confirm = () => {
-    if (!isValidReason(reason)) {
-      setInvalid(true);
+    const checked = form.validate();
+    if (checked.hasErrors) {
+      form.getInputNode('deleteReason')?.focus();
       return;
     }
-    onConfirm(reason.trim());
+    onConfirm(form.getValues().deleteReason.trim());
   };
 
   const cancel = () => {
-    setReason('');
-    setInvalid(false);
+    form.reset();
     onClose();
   };
 
+  const invalid = Boolean(form.errors.deleteReason);
+  const field = form.getInputProps('deleteReason');
   return (
     <ConfirmDialog
       phase={phase}
@@ -77,13 +84,12 @@ export function ArchiveReasonDialog({
         minRows={3}
         maxRows={8}
         maxLength={REASON_MAX + 200}
-        value={reason}
         disabled={phase === 'running'}
+        {...field}
         onChange={(e) => {
-          setReason(e.currentTarget.value);
-          if (invalid && isValidReason(e.currentTarget.value)) setInvalid(false);
+          field.onChange(e);
+          if (invalid) form.validateField('deleteReason');
         }}
-        error={invalid ? REASON_MESSAGE : undefined}
         description={invalid ? undefined : `Between 20 and ${REASON_MAX} characters.`}
         data-autofocus
       />

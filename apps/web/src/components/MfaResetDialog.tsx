@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
+import { errorMessage } from '../lib/api';
 import { type MfaResetTarget, useMfaReset } from '../lib/mfa-reset';
 
 export interface MfaResetDialogProps {
@@ -10,28 +11,31 @@ export interface MfaResetDialogProps {
   onDone?: () => void;
 }
 
+/** The request's state as the dialog shows it (and as `data-state` names it). */
+const STATES = { idle: 'idle', pending: 'loading', success: 'success', error: 'error' } as const;
+
 /**
- * Asks, then shows the shared MFA reset state (lib/mfa-reset): loading while the request runs,
- * then the server's message or the error. Closing returns the state to idle.
+ * Asks, then shows the MFA reset request: loading while it runs, then the server's message or the
+ * error. Closing forgets the request, so the next person starts from the question.
  */
 export function MfaResetDialog({ target, onClose, onDone }: MfaResetDialogProps) {
-  const { state, request, reset } = useMfaReset();
+  const reset = useMfaReset();
   const opened = target !== null;
+  const state = STATES[reset.status];
 
   // A dialog opened for a new person starts from idle.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or closes
   useEffect(() => {
-    if (opened) reset();
-  }, [opened, reset]);
+    reset.reset();
+  }, [opened]);
 
   const close = () => {
-    if (state.status === 'loading') return;
-    reset();
+    if (reset.isPending) return;
+    reset.reset();
     onClose();
   };
-  const confirm = async () => {
-    if (!target) return;
-    const final = await request(target);
-    if (final.status === 'success') onDone?.();
+  const confirm = () => {
+    if (target) reset.mutate(target, { onSuccess: () => onDone?.() });
   };
   const who = target?.label ?? 'this person';
 
@@ -45,23 +49,23 @@ export function MfaResetDialog({ target, onClose, onDone }: MfaResetDialogProps)
       withCloseButton={false}
       styles={{ title: { fontWeight: 650 } }}
     >
-      <Stack gap="lg" aria-busy={state.status === 'loading'} data-testid="mfa-reset" data-state={state.status}>
-        {state.status === 'success' && (
+      <Stack gap="lg" aria-busy={reset.isPending} data-testid="mfa-reset" data-state={state}>
+        {reset.isSuccess && (
           <Alert color="teal" variant="light" title="MFA reset" role="status">
-            {state.message}
+            {reset.data?.message || 'MFA was reset.'}
           </Alert>
         )}
-        {state.status === 'error' && (
+        {reset.isError && (
           <Alert color="red" variant="light" title="MFA reset failed" role="alert">
-            {state.error}
+            {errorMessage(reset.error)}
           </Alert>
         )}
-        {(state.status === 'idle' || state.status === 'loading') && (
+        {(reset.isIdle || reset.isPending) && (
           <Text size="sm">
             Reset multi-factor authentication for <b>{who}</b>? They are signed out everywhere and set up MFA again at their next sign-in.
           </Text>
         )}
-        {state.status === 'loading' && (
+        {reset.isPending && (
           <Group gap="xs" role="status">
             <Loader size="xs" />
             <Text size="sm" c="dimmed">
@@ -70,14 +74,14 @@ export function MfaResetDialog({ target, onClose, onDone }: MfaResetDialogProps)
           </Group>
         )}
         <Group justify="flex-end" gap="sm">
-          {state.status === 'success' || state.status === 'error' ? (
+          {reset.isSuccess || reset.isError ? (
             <Button onClick={close}>Close</Button>
           ) : (
             <>
-              <Button variant="default" onClick={close} disabled={state.status === 'loading'}>
+              <Button variant="default" onClick={close} disabled={reset.isPending}>
                 No
               </Button>
-              <Button color="red" onClick={confirm} loading={state.status === 'loading'}>
+              <Button color="red" onClick={confirm} loading={reset.isPending}>
                 Reset MFA
               </Button>
             </>

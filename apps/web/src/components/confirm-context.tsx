@@ -1,8 +1,7 @@
 import type { ServerMessage } from '@vault/contract';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api';
 import { AlertDialog, type AlertDialogProps } from './AlertDialog';
-import { ArchiveReasonDialog } from './ArchiveReasonDialog';
 import { ConfirmDialog, type ConfirmPhase } from './ConfirmDialog';
 import type { DialogMessage } from './MessageList';
 
@@ -37,6 +36,9 @@ export interface ConfirmApi {
 type Pending = { kind: 'confirm'; opts: ConfirmOptions } | { kind: 'archive'; opts: ArchiveOptions };
 
 const ConfirmContext = createContext<ConfirmApi | null>(null);
+
+// The archive dialog holds a form: it loads when an archive is first asked for, not with every screen.
+const ArchiveReasonDialog = lazy(() => import('./ArchiveReasonDialog').then((m) => ({ default: m.ArchiveReasonDialog })));
 
 /** A command's failure shown the same way as a server message. */
 export const failureMessage = (err: unknown): ServerMessage => ({ message: errorMessage(err), errorMsg: null, statusType: 'error' });
@@ -117,14 +119,18 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           onClose={close}
         />
       )}
-      <ArchiveReasonDialog
-        phase={pending?.kind === 'archive' ? phase : 'closed'}
-        documentCount={pending?.kind === 'archive' ? pending.opts.documentCount : 0}
-        title={pending?.kind === 'archive' ? pending.opts.title : undefined}
-        result={result}
-        onConfirm={(reason) => pending?.kind === 'archive' && run(() => pending.opts.command(reason), pending.opts.onDone)}
-        onClose={close}
-      />
+      {pending?.kind === 'archive' && (
+        <Suspense fallback={null}>
+          <ArchiveReasonDialog
+            phase={phase}
+            documentCount={pending.opts.documentCount}
+            title={pending.opts.title}
+            result={result}
+            onConfirm={(reason) => run(() => pending.opts.command(reason), pending.opts.onDone)}
+            onClose={close}
+          />
+        </Suspense>
+      )}
       {alertState && (
         <AlertDialog
           opened

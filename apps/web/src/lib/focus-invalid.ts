@@ -1,6 +1,7 @@
 /** How long after a submit a field may still turn invalid (the server's field errors). */
 const WATCH_MS = 10_000;
-const INVALID = '[aria-invalid="true"]';
+// Mantine's PasswordInput flags its field with data-invalid only.
+const INVALID = '[aria-invalid="true"], input[data-invalid="true"]';
 
 function focusFirst(form: HTMLFormElement): boolean {
   const active = document.activeElement;
@@ -35,7 +36,7 @@ export function installFocusFirstInvalid(doc: Document = document): () => void {
       const observer = new MutationObserver(() => {
         if (focusFirst(form)) stop();
       });
-      observer.observe(form, { attributes: true, attributeFilter: ['aria-invalid'], subtree: true });
+      observer.observe(form, { attributes: true, attributeFilter: ['aria-invalid', 'data-invalid'], subtree: true });
       doc.addEventListener('focusin', stop, true);
       doc.addEventListener('input', stop, true);
       setTimeout(stop, WATCH_MS);

@@ -24,4 +24,11 @@ if (!('ResizeObserver' in window)) {
   };
 }
 
+// Textarea's autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 afterEach(() => cleanup());

@@ -1,32 +1,32 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { EMAIL_PATTERN } from '@vault/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { emailSchema } from '@vault/contract';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { errorMessage } from '../../lib/api';
+import { contractRules } from '../../lib/form';
 import { forgotPassword } from './api';
+
+const forgotForm = z.object({ email: emailSchema });
 
 /** Asks for a link to choose a new password; the answer never tells whether the address exists. */
 export function ForgotPasswordDialog({ opened, onClose, initialEmail }: { opened: boolean; onClose: () => void; initialEmail: string }) {
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useForm({ initialValues: { email: '' }, validate: contractRules(forgotForm) });
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start over each time the dialog opens
   useEffect(() => {
     if (opened) {
-      setEmail(initialEmail);
+      form.setValues({ email: initialEmail });
+      form.clearErrors();
       setSent(null);
       setError(null);
-      setInvalid(false);
     }
   }, [opened, initialEmail]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!EMAIL_PATTERN.test(email.trim())) {
-      setInvalid(true);
-      return;
-    }
+  const submit = async ({ email }: typeof form.values) => {
     setLoading(true);
     setError(null);
     try {
@@ -57,7 +57,7 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: { opened
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
               Enter the e-mail address of your administrator account. We will send you a link to choose a new password.
@@ -71,12 +71,7 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: { opened
               label="E-mail"
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.currentTarget.value);
-                setInvalid(false);
-              }}
-              error={invalid ? 'Enter a valid e-mail address' : undefined}
+              {...form.getInputProps('email')}
               maxLength={254}
               required
               data-autofocus

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isNotEmpty, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOGIN_FAILED_MESSAGE, type LoginResponse } from '@vault/contract';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
 import { clearSession, startSession, useSession } from '../../lib/session';
@@ -24,10 +25,16 @@ export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // The sign-in screen is a first screen: its two "required" checks are written here rather than
+  // loading the contract's schemas with it.
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (v) => (v.trim() ? null : 'Enter your e-mail or username'),
+      password: isNotEmpty('Enter your password'),
+    },
+  });
   const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
   const [loading, setLoading] = useState(false);
   const [forgotOpened, forgot] = useDisclosure(false);
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
@@ -55,26 +62,19 @@ export function Component() {
       </Paper>
     );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const m = {
-      username: username.trim() ? undefined : 'Enter your e-mail or username',
-      password: password ? undefined : 'Enter your password',
-    };
-    setMissing(m);
-    if (m.username || m.password) return;
+  const submit = async ({ username, password }: typeof form.values) => {
     setLoading(true);
     setError(null);
     try {
       const res = await login(username.trim(), password);
-      setPassword('');
+      form.setFieldValue('password', '');
       if ('challengeToken' in res) setChallengeToken(res.challengeToken);
       else signedIn(res);
     } catch (err) {
       // A failed sign-in clears the user (specification section 4).
       clearSession(null);
       setError(err instanceof ApiError && err.status === 401 ? LOGIN_FAILED_MESSAGE : errorMessage(err));
-      setPassword('');
+      form.setFieldValue('password', '');
     } finally {
       setLoading(false);
     }
@@ -82,7 +82,7 @@ export function Component() {
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 36 }} radius="lg" bg="white">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={1} fz={24}>
@@ -108,9 +108,7 @@ export function Component() {
             label="E-mail or username"
             name="username"
             autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            error={missing.username}
+            {...form.getInputProps('username')}
             maxLength={254}
             required
             data-autofocus
@@ -120,9 +118,7 @@ export function Component() {
             label="Password"
             name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={missing.password}
+            {...form.getInputProps('password')}
             maxLength={1024}
             required
           />
@@ -138,7 +134,11 @@ export function Component() {
       </form>
       {forgotOpened && (
         <Suspense fallback={null}>
-          <ForgotPasswordDialog opened onClose={forgot.close} initialEmail={username.includes('@') ? username.trim() : ''} />
+          <ForgotPasswordDialog
+            opened
+            onClose={forgot.close}
+            initialEmail={form.values.username.includes('@') ? form.values.username.trim() : ''}
+          />
         </Suspense>
       )}
     </Paper>

@@ -1,31 +1,29 @@
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { newPasswordSchema, PASSWORD_MIN } from '@vault/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { errorMessage } from '../../lib/api';
+import { contractRules } from '../../lib/form';
 import { setPassword } from './api';
+
+/** The server's password rules, and the repeat typed the same. */
+const newPasswordForm = z
+  .object({ password: newPasswordSchema, repeat: z.string() })
+  .refine((f) => f.repeat === f.password, { path: ['repeat'], message: 'The two passwords are not the same' });
 
 /** The second login-layout route: choose a new password from an e-mailed, single-use link. */
 export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPw] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const form = useForm({ initialValues: { password: '', repeat: '' }, validate: contractRules(newPasswordForm) });
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const checked = newPasswordSchema.safeParse(password);
-    const next = {
-      password: checked.success ? undefined : checked.error.issues[0]?.message,
-      repeat: repeat === password ? undefined : 'The two passwords are not the same',
-    };
-    setErrors(next);
-    if (next.password || next.repeat) return;
+  const submit = async ({ password }: typeof form.values) => {
     setLoading(true);
     setFailure(null);
     try {
@@ -63,7 +61,7 @@ export function Component() {
             </Button>
           </>
         ) : (
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={form.onSubmit(submit)} noValidate>
             <Stack gap="md">
               {failure && (
                 <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
@@ -74,9 +72,7 @@ export function Component() {
                 label="New password"
                 description={`At least ${PASSWORD_MIN} characters`}
                 autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPw(e.currentTarget.value)}
-                error={errors.password}
+                {...form.getInputProps('password')}
                 maxLength={256}
                 required
                 autoFocus
@@ -84,9 +80,7 @@ export function Component() {
               <PasswordInput
                 label="Repeat the new password"
                 autoComplete="new-password"
-                value={repeat}
-                onChange={(e) => setRepeat(e.currentTarget.value)}
-                error={errors.repeat}
+                {...form.getInputProps('repeat')}
                 maxLength={256}
                 required
               />

@@ -11,7 +11,7 @@ export interface CommonFieldsProps extends FieldGroupProps {
 }
 
 /** The fields both invitation types have (package, expiry, language, advisors, flags), with the open type's extras in place. */
-export function CommonFields({ type, values, errors, set, packageData, packagesLoading, advisorData, advisorsLoading }: CommonFieldsProps) {
+export function CommonFields({ type, form, packageData, packagesLoading, advisorData, advisorsLoading }: CommonFieldsProps) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -20,9 +20,7 @@ export function CommonFields({ type, values, errors, set, packageData, packagesL
           required
           placeholder={packagesLoading ? 'Loading…' : 'Choose a package'}
           data={packageData}
-          value={values.packageId}
-          onChange={(v) => set('packageId', v)}
-          error={errors.packageId}
+          {...form.getInputProps('packageId')}
           nothingFoundMessage="This portal has no active package"
           searchable
           comboboxProps={{ withinPortal: true }}
@@ -31,9 +29,7 @@ export function CommonFields({ type, values, errors, set, packageData, packagesL
           type="datetime-local"
           label="Expires"
           required={type === 'open'}
-          value={values.expireTime}
-          onChange={(e) => set('expireTime', e.currentTarget.value)}
-          error={errors.expireTime}
+          {...form.getInputProps('expireTime')}
           description={type === 'strict' ? 'Optional' : undefined}
         />
       </SimpleGrid>
@@ -42,49 +38,27 @@ export function CommonFields({ type, values, errors, set, packageData, packagesL
         <TextInput
           label="Contact e-mail"
           description="Optional: where the code is sent"
-          value={values.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
-          error={errors.email}
+          {...form.getInputProps('email')}
           autoComplete="off"
         />
       )}
 
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
-          label="Language"
-          data={LANGUAGES}
-          value={values.localize}
-          onChange={(v) => set('localize', v ?? 'en')}
-          allowDeselect={false}
-          error={errors.localize}
-        />
+        <Select label="Language" data={LANGUAGES} {...form.getInputProps('localize')} allowDeselect={false} />
         <MultiSelect
           label="Sponsored trusted advisors"
           placeholder={advisorData.length ? 'Optional' : advisorsLoading ? 'Loading…' : 'None available'}
           data={advisorData}
-          value={values.advisors}
-          onChange={(v) => set('advisors', v)}
-          error={errors.sponsoredTrustedAdvisorId}
+          {...form.getInputProps('advisors')}
           searchable
           clearable
         />
       </SimpleGrid>
 
       <Group gap="xl">
-        {type === 'open' && (
-          <Checkbox
-            label="Default invite code"
-            checked={values.defaultInviteCode}
-            onChange={(e) => set('defaultInviteCode', e.currentTarget.checked)}
-            error={errors.defaultInviteCode}
-          />
-        )}
-        <Checkbox label="Test account" checked={values.testAccount} onChange={(e) => set('testAccount', e.currentTarget.checked)} />
-        <Checkbox
-          label="Trusted advisor invitation"
-          checked={values.isTrustedAdvisor}
-          onChange={(e) => set('isTrustedAdvisor', e.currentTarget.checked)}
-        />
+        {type === 'open' && <Checkbox label="Default invite code" {...form.getInputProps('defaultInviteCode', { type: 'checkbox' })} />}
+        <Checkbox label="Test account" {...form.getInputProps('testAccount', { type: 'checkbox' })} />
+        <Checkbox label="Trusted advisor invitation" {...form.getInputProps('isTrustedAdvisor', { type: 'checkbox' })} />
       </Group>
     </>
   );

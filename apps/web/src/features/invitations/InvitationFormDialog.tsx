@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type Invitation, type InvitationType, STRICT_INVITE_CODE } from '@vault/contract';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useAdvisorChoices, useCreateInvitation, useEditInvitation, usePackageChoices } from './api';
 import { CommonFields } from './CommonFields';
-import { FIELD_NAMES, type FormValues, initialValues, localErrors, toBody } from './invitation-form';
+import { FIELD_NAMES, type FormValues, formField, initialValues, localErrors, toBody } from './invitation-form';
 import { useInvitationType } from './invitation-type';
 import { OpenFields } from './OpenFields';
 import { StrictFields } from './StrictFields';
@@ -31,8 +32,11 @@ export interface InvitationFormDialogProps {
 export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCode, onClose }: InvitationFormDialogProps) {
   const [storedType, setStoredType] = useInvitationType();
   const type: InvitationType = invitation ? invitation.type : storedType;
-  const [values, setValues] = useState<FormValues>(() => initialValues(invitation));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The contract's rules for the request the values make (invitation-form.ts).
+  const form = useForm<FormValues>({
+    initialValues: initialValues(invitation),
+    validate: (values) => localErrors(type, toBody(type, values, invitation), invitation),
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('editing');
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
@@ -42,10 +46,11 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
   const create = useCreateInvitation(sponsorId);
   const edit = useEditInvitation(sponsorId);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start over each time the dialog opens
   useEffect(() => {
     if (opened) {
-      setValues(initialValues(invitation));
-      setErrors({});
+      form.setValues(initialValues(invitation));
+      form.clearErrors();
       setFormError(null);
       setPhase('editing');
       setOutcome(null);
@@ -58,16 +63,11 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
     [advisors.data],
   );
 
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: '' }));
-  };
-
   const serverErrors = (err: unknown) => {
     if (err instanceof ApiError && err.body.details?.length) {
       const byField: Record<string, string> = {};
-      for (const d of err.body.details) byField[d.field.split('.')[0] ?? 'form'] ??= d.message;
-      setErrors(byField);
+      for (const d of err.body.details) byField[formField(d.field.split('.')[0] ?? 'form')] ??= d.message;
+      form.setErrors(byField);
       const unplaced = err.body.details.filter((d) => !FIELD_NAMES.has(d.field.split('.')[0] ?? ''));
       setFormError(unplaced.length ? unplaced.map((d) => d.message).join(' ') : null);
       return true;
@@ -75,13 +75,9 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
     return false;
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async (values: FormValues) => {
     setFormError(null);
     const body = toBody(type, values, invitation);
-    const local = localErrors(type, body, invitation);
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
     if (!invitation) {
       try {
         const created = await create.mutateAsync({ itype: type, body });
@@ -153,7 +149,7 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
         </Stack>
       )}
       {phase === 'editing' && (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate>
           <Stack gap="md">
             {!invitation ? (
               <Stack gap={4}>
@@ -165,7 +161,7 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
                   value={type}
                   onChange={(v) => {
                     setStoredType(v as InvitationType);
-                    setErrors({});
+                    form.clearErrors();
                   }}
                   data={[
                     { value: 'strict', label: 'Strict (one person)' },
@@ -185,17 +181,11 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
               </Alert>
             )}
 
-            {type === 'strict' ? (
-              <StrictFields values={values} errors={errors} set={set} />
-            ) : (
-              <OpenFields values={values} errors={errors} set={set} invitation={invitation} />
-            )}
+            {type === 'strict' ? <StrictFields form={form} /> : <OpenFields form={form} invitation={invitation} />}
 
             <CommonFields
               type={type}
-              values={values}
-              errors={errors}
-              set={set}
+              form={form}
               packageData={packageData}
               packagesLoading={packages.isLoading}
               advisorData={advisorData}

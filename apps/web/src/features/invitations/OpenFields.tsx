@@ -3,15 +3,13 @@ import type { Invitation } from '@vault/contract';
 import type { FieldGroupProps } from './invitation-form';
 
 /** The open invitation's own fields: the shared code and how many may use it. */
-export function OpenFields({ values, errors, set, invitation }: FieldGroupProps & { invitation: Invitation | null }) {
+export function OpenFields({ form, invitation }: FieldGroupProps & { invitation: Invitation | null }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
         label="Invite code"
         required
-        value={values.inviteCode}
-        onChange={(e) => set('inviteCode', e.currentTarget.value)}
-        error={errors.inviteCode}
+        {...form.getInputProps('inviteCode')}
         description="Unique within the portal"
         autoComplete="off"
       />
@@ -21,9 +19,7 @@ export function OpenFields({ values, errors, set, invitation }: FieldGroupProps 
         min={1}
         allowDecimal={false}
         allowNegative={false}
-        value={values.max}
-        onChange={(v) => set('max', v)}
-        error={errors.max}
+        {...form.getInputProps('max')}
         description={invitation ? `Used ${invitation.uses} times so far` : 'How many people may use the code'}
       />
     </SimpleGrid>

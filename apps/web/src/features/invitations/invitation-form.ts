@@ -1,4 +1,5 @@
 /* The values of the invitation form, its conversion to the request body and its local checks. */
+import type { UseFormReturnType } from '@mantine/form';
 import { type Invitation, type InvitationBody, type InvitationType, openInvitationInput, strictInvitationInput } from '@vault/contract';
 
 export const LANGUAGES = [
@@ -24,11 +25,9 @@ export interface FormValues {
   advisors: string[];
 }
 
-/** What a group of fields of the form needs: the values, their messages and the setter. */
+/** What a group of fields of the form needs: the form that holds their values and messages. */
 export interface FieldGroupProps {
-  values: FormValues;
-  errors: Record<string, string>;
-  set: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
+  form: UseFormReturnType<FormValues>;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -109,9 +108,12 @@ export function localErrors(type: InvitationType, body: InvitationBody, inv: Inv
   if (inv && body.expireTime === inv.expireTime && inv.expireTime) input.expireTime = new Date(Date.now() + 86_400_000).toISOString();
   const res = schema.safeParse(input);
   const errors: Record<string, string> = {};
-  if (!res.success) for (const i of res.error.issues) errors[String(i.path[0] ?? 'form')] ??= i.message;
+  if (!res.success) for (const i of res.error.issues) errors[formField(String(i.path[0] ?? 'form'))] ??= i.message;
   return errors;
 }
+
+/** The form's name of a field of the request (the advisors are sent as sponsoredTrustedAdvisorId). */
+export const formField = (requestField: string) => (requestField === 'sponsoredTrustedAdvisorId' ? 'advisors' : requestField);
 
 /** The fields a server message can point at; other messages are shown above the form. */
 export const FIELD_NAMES = new Set([

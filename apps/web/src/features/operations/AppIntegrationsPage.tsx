@@ -15,6 +15,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconKey, IconPlugConnected, IconSettings } from '@tabler/icons-react';
 import {
   type ApiKeyIssued,
@@ -22,12 +23,13 @@ import {
   type ConfigField,
   INTEGRATION_CONFIG_FIELDS,
   type IntegrationConfig,
+  validateIntegrationConfig,
 } from '@vault/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessages } from '../../lib/api';
+import { ApiError, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useSponsor } from '../../lib/session';
 import { useIntegrationMutations, useIntegrations } from './api';
@@ -156,6 +158,16 @@ export function AppIntegrationsPage() {
   );
 }
 
+/** The configuration a form sends: the settings filled in. */
+const configOf = (values: Record<string, string | string[]>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v.trim() !== ''))) as IntegrationConfig;
+/** Problems named `config.<setting>` on the setting's field. */
+const configErrors = (problems: readonly { field: string; message: string }[]) => {
+  const errors: Record<string, string> = {};
+  for (const p of problems) errors[p.field.replace(/^config\./, '')] ??= p.message;
+  return errors;
+};
+
 function ConfigDialog({
   app,
   onClose,
@@ -167,34 +179,27 @@ function ConfigDialog({
 }) {
   const fields: ConfigField[] = (app.configKind && INTEGRATION_CONFIG_FIELDS[app.configKind]) || [];
   const current = (app.sponsorIntegration?.config ?? {}) as Record<string, unknown>;
-  const [values, setValues] = useState<Record<string, string | string[]>>(() =>
-    Object.fromEntries(
+  const form = useForm<Record<string, string | string[]>>({
+    initialValues: Object.fromEntries(
       fields.map((f) => [
         f.key,
         f.kind === 'list' ? (Array.isArray(current[f.key]) ? (current[f.key] as string[]) : []) : String(current[f.key] ?? ''),
       ]),
     ),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+    // The server's own check of a configuration of this kind.
+    validate: (v) => configErrors(validateIntegrationConfig(app.configKind, configOf(v))),
+  });
   const [failure, setFailure] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const enabling = !app.sponsorIntegration?.enabled;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const missing: Record<string, string> = {};
-    for (const f of fields) {
-      const v = values[f.key];
-      if (f.required && (!v || (Array.isArray(v) ? v.length === 0 : v.trim() === ''))) missing[f.key] = `${f.label} is required`;
-    }
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
+  const submit = async (v: typeof form.values) => {
     setSaving(true);
     setFailure(null);
     try {
-      const config = Object.fromEntries(Object.entries(values).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v.trim() !== '')));
-      await onSave(config as IntegrationConfig);
+      await onSave(configOf(v));
     } catch (err) {
+      if (err instanceof ApiError && err.body.details?.length) form.setErrors(configErrors(err.body.details));
       setFailure(errorMessages(err));
     } finally {
       setSaving(false);
@@ -203,7 +208,7 @@ function ConfigDialog({
 
   return (
     <Modal opened onClose={onClose} title={enabling ? `Enable ${app.name}` : `Configure ${app.name}`} closeOnClickOutside={false}>
-      <form onSubmit={submit}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           {fields.length === 0 && <Text size="sm">{app.name} needs no settings.</Text>}
           {fields.map((f) =>
@@ -213,32 +218,19 @@ function ConfigDialog({
                 label={f.label}
                 required={f.required}
                 data={f.options ?? []}
-                value={(values[f.key] as string) || null}
-                onChange={(v) => setValues((s) => ({ ...s, [f.key]: v ?? '' }))}
-                error={errors[f.key]}
+                value={(form.values[f.key] as string) || null}
+                onChange={(v) => form.setFieldValue(f.key, v ?? '')}
+                error={form.errors[f.key]}
               />
             ) : f.kind === 'list' ? (
-              <MultiSelect
-                key={f.key}
-                label={f.label}
-                required={f.required}
-                data={f.options ?? []}
-                value={values[f.key] as string[]}
-                onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))}
-                error={errors[f.key]}
-              />
+              <MultiSelect key={f.key} label={f.label} required={f.required} data={f.options ?? []} {...form.getInputProps(f.key)} />
             ) : (
               <TextInput
                 key={f.key}
                 label={f.label}
                 required={f.required}
                 placeholder={f.kind === 'url' ? 'https://' : undefined}
-                value={values[f.key] as string}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setValues((s) => ({ ...s, [f.key]: v }));
-                }}
-                error={errors[f.key]}
+                {...form.getInputProps(f.key)}
               />
             ),
           )}

@@ -2,11 +2,18 @@ import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.layer.css';
 import { Alert, Badge, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { IconPlus, IconShieldOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { INTEGRATION_SCOPES, type IntegrationScope, SCOPE_LABELS, type SponsorAuthorization } from '@vault/contract';
+import {
+  grantAuthorizationBody,
+  INTEGRATION_SCOPES,
+  type IntegrationScope,
+  SCOPE_LABELS,
+  type SponsorAuthorization,
+} from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
@@ -137,32 +144,38 @@ export function SponsorAuthorizationsPage() {
   );
 }
 
+const expiryOf = (picked: string | null) => (picked ? new Date(picked.replace(' ', 'T')) : null);
+/** The request a grant's form sends. */
+const grantRequest = (v: { integration: string | null; scopes: string[]; expires: string | null }) => ({
+  sponsorIntegrationId: Number(v.integration),
+  scopes: v.scopes as IntegrationScope[],
+  expiresAt: expiryOf(v.expires)?.toISOString() ?? null,
+});
+const GRANT_FIELDS: Record<string, string> = { sponsorIntegrationId: 'integration', scopes: 'scopes', expiresAt: 'expires' };
+
 function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () => void }) {
   const integrations = useIntegrations(sponsorId);
   const grant = useGrant(sponsorId);
   const enabled = (integrations.data?.data ?? []).filter((a) => a.sponsorIntegration?.enabled);
-  const [integration, setIntegration] = useState<string | null>(null);
-  const [scopes, setScopes] = useState<string[]>([]);
-  const [expires, setExpires] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    initialValues: { integration: null as string | null, scopes: [] as string[], expires: null as string | null },
+    // The grant's own schema, plus the two things a person can pick wrong before it is sent.
+    validate: (v) => {
+      const errors: Record<string, string> = {};
+      if (!v.integration) errors.integration = 'Choose an integration';
+      const expiresAt = expiryOf(v.expires);
+      if (expiresAt && expiresAt.getTime() <= Date.now()) errors.expires = 'The expiry must be in the future';
+      const parsed = grantAuthorizationBody.safeParse(grantRequest(v));
+      if (!parsed.success) for (const i of parsed.error.issues) errors[GRANT_FIELDS[String(i.path[0])] ?? 'form'] ??= i.message;
+      return errors;
+    },
+  });
   const [failure, setFailure] = useState<string[] | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!integration) errs.integration = 'Choose an integration';
-    if (scopes.length === 0) errs.scopes = 'Choose at least one scope';
-    const expiresAt = expires ? new Date(expires.replace(' ', 'T')) : null;
-    if (expiresAt && expiresAt.getTime() <= Date.now()) errs.expires = 'The expiry must be in the future';
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
+  const submit = async (v: typeof form.values) => {
     setFailure(null);
     try {
-      await grant.mutateAsync({
-        sponsorIntegrationId: Number(integration),
-        scopes: scopes as IntegrationScope[],
-        expiresAt: expiresAt?.toISOString() ?? null,
-      });
+      await grant.mutateAsync(grantRequest(v));
       onClose();
     } catch (err) {
       setFailure(errorMessages(err));
@@ -171,7 +184,7 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
 
   return (
     <Modal opened onClose={onClose} title="Grant Access" closeOnClickOutside={false}>
-      <form onSubmit={submit}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           {integrations.isSuccess && enabled.length === 0 && (
             <Alert color="yellow">No integration is enabled for this portal. Enable one under App Integrations first.</Alert>
@@ -180,17 +193,13 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
             label="Integration"
             required
             data={enabled.map((a) => ({ value: String(a.sponsorIntegration!.id), label: a.name }))}
-            value={integration}
-            onChange={setIntegration}
-            error={errors.integration}
+            {...form.getInputProps('integration')}
           />
           <MultiSelect
             label="Scopes"
             required
             data={INTEGRATION_SCOPES.map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
-            value={scopes}
-            onChange={setScopes}
-            error={errors.scopes}
+            {...form.getInputProps('scopes')}
           />
           <DateTimePicker
             label="Expires"
@@ -198,10 +207,8 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
             placeholder="No expiry"
             clearable
             minDate={new Date()}
-            value={expires}
-            onChange={(v) => setExpires(v as string | null)}
+            {...form.getInputProps('expires')}
             valueFormat="MM/DD/YYYY hh:mm A"
-            error={errors.expires}
           />
           {failure && (
             <Alert color="red" role="alert">

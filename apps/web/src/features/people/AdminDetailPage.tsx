@@ -1,21 +1,23 @@
-import { Button, Checkbox, Divider, Grid, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Grid, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminItem } from '@vault/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminItem, type SponsorAdminUpdateBody, sponsorAdminUpdateBody } from '@vault/contract';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { contractRules, serverFieldErrors } from '../../lib/form';
 import { useSponsor } from '../../lib/session';
-import { nameError, titleError } from './AdminCreateDialog';
+import { AdminFields } from './AdminFields';
 import { AdminFlagPicker } from './AdminFlagPicker';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdminAction, adminCommand, peopleKeys, useAdmin, useGroups, useUpdateAdmin } from './api';
 import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
 import { PersonActionButtons } from './PersonActions';
 import { PersonDetailShell, PersonHeading } from './PersonDetail';
-import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
+import { ErrorsAlert } from './PersonFormFields';
 
 type Form = { firstName: string; lastName: string; title: string; group: string | null; localize: string; testAccount: boolean } & Record<
   AdminFlag,
@@ -31,6 +33,12 @@ const toForm = (a: SponsorAdminItem): Form => ({
   testAccount: a.testAccount,
   ...(Object.fromEntries(ADMIN_FLAGS.map((f) => [f, a[f]])) as Record<AdminFlag, boolean>),
 });
+
+/** The save request the form's values make. */
+function updateBody({ group, title, firstName, lastName, ...rest }: Form): SponsorAdminUpdateBody {
+  return { ...rest, firstName: firstName.trim(), lastName: lastName.trim(), title: title.trim(), group: group ? Number(group) : null };
+}
+const checkUpdate = contractRules(sponsorAdminUpdateBody);
 
 /** /sponsor-admin/{id}/said/{said}: one administrator, whose flags and details can be changed. */
 export function AdminDetailPage() {
@@ -58,8 +66,7 @@ export function AdminDetailPage() {
 }
 
 function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminItem; sponsorId: number; sponsorCode: string }) {
-  const [form, setForm] = useState<Form>(() => toForm(admin));
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const form = useForm<Form>({ initialValues: toForm(admin), validate: (values) => checkUpdate(updateBody(values)) });
   const [saveErrors, setSaveErrors] = useState<string[]>([]);
   const update = useUpdateAdmin(sponsorId, admin.id);
   const groups = useGroups(sponsorCode);
@@ -67,30 +74,21 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
   const { confirm } = useConfirm();
   const qc = useQueryClient();
 
-  useEffect(() => setForm(toForm(admin)), [admin]);
-  const dirty = JSON.stringify(form) !== JSON.stringify(toForm(admin));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved administrator replaces the form
+  useEffect(() => {
+    form.setValues(toForm(admin));
+    form.clearErrors();
+  }, [admin]);
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(toForm(admin));
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const next = {
-      firstName: nameError('First name', form.firstName),
-      lastName: nameError('Last name', form.lastName),
-      title: titleError(form.title),
-    };
-    setErrors(next);
+  const save = async (values: Form) => {
     setSaveErrors([]);
-    if (Object.values(next).some(Boolean)) return;
-    const { group, title, firstName, lastName, ...rest } = form;
     try {
-      await update.mutateAsync({
-        ...rest,
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        title: title.trim(),
-        group: group ? Number(group) : null,
-      });
+      await update.mutateAsync(updateBody(values));
       notifications.show({ color: 'teal', title: 'Saved', message: `${fullName(admin)}'s access was saved.` });
     } catch (err) {
+      const onFields = serverFieldErrors(err, ['firstName', 'lastName', 'title']);
+      if (onFields) form.setErrors(onFields);
       setSaveErrors(errorMessages(err));
     }
   };
@@ -132,55 +130,26 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper withBorder radius="md" p="lg" component="form" onSubmit={save} noValidate aria-label="Administrator details and access">
+        <Paper
+          withBorder
+          radius="md"
+          p="lg"
+          component="form"
+          onSubmit={form.onSubmit(save)}
+          noValidate
+          aria-label="Administrator details and access"
+        >
           <Stack gap="md">
             <Title order={2} fz={18}>
               Details and access
             </Title>
             <ErrorsAlert title="Not saved" messages={saveErrors} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="First name"
-                value={form.firstName}
-                onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
-                error={errors.firstName}
-                disabled={busy}
-              />
-              <TextInput
-                label="Last name"
-                value={form.lastName}
-                onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })}
-                error={errors.lastName}
-                disabled={busy}
-              />
-              <TextInput
-                label="Title"
-                value={form.title}
-                onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
-                error={errors.title}
-                disabled={busy}
-              />
-              <GroupSelect
-                groups={groups.data}
-                value={form.group}
-                onChange={(v) => setForm({ ...form, group: v })}
-                disabled={busy}
-                placeholder="No group"
-              />
-              <LocaleSelect value={form.localize} onChange={(v) => setForm({ ...form, localize: v })} disabled={busy} />
-              <Checkbox
-                label="Test account"
-                checked={form.testAccount}
-                onChange={(e) => setForm({ ...form, testAccount: e.currentTarget.checked })}
-                disabled={busy}
-                mt={{ sm: 30 }}
-              />
-            </SimpleGrid>
+            <AdminFields form={form} groups={groups.data} busy={busy} groupPlaceholder="No group" />
             <Divider label="Access flags" labelPosition="left" />
             <AdminFlagPicker
-              values={form}
+              values={form.values}
               disabled={busy}
-              onChange={(flags) => setForm({ ...form, ...flags })}
+              onChange={(flags) => form.setValues(flags)}
               lockedReason={(f) =>
                 !rights.staff && rights.userId === admin.id
                   ? 'You cannot change your own access flags.'
@@ -190,7 +159,14 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
               }
             />
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" disabled={!dirty || busy} onClick={() => setForm(toForm(admin))}>
+              <Button
+                variant="default"
+                disabled={!dirty || busy}
+                onClick={() => {
+                  form.setValues(toForm(admin));
+                  form.clearErrors();
+                }}
+              >
                 Undo changes
               </Button>
               <Button type="submit" disabled={!dirty} loading={busy}>

@@ -1,11 +1,19 @@
 import { Alert, Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconSearch } from '@tabler/icons-react';
-import { ADVISOR_FLAGS, type AdvisorFlag, type AdvisorLookup, LOOKUP_PLACEHOLDER_NAME, type SponsoredAdvisorItem } from '@vault/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  ADVISOR_FLAGS,
+  type AdvisorFlag,
+  type AdvisorLookup,
+  LOOKUP_PLACEHOLDER_NAME,
+  type SponsoredAdvisorItem,
+  sponsoredAdvisorCreateBody,
+} from '@vault/contract';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { formatTime } from '../../lib/dates';
-import { emailError, nameError } from './AdminCreateDialog';
+import { contractRules, emailRules, serverFieldErrors } from '../../lib/form';
 import { lookupAdvisor, useCategories, useGroups, useSaveRep } from './api';
 import { FlagGrid } from './components';
 import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
@@ -41,6 +49,19 @@ const fromRep = (r: SponsoredAdvisorItem): FormState => ({
   flags: Object.fromEntries(ADVISOR_FLAGS.map((f) => [f, r[f]])) as Flags,
 });
 
+/** What a save sends besides the e-mail; an existing user keeps her own name (sent as NA). */
+const saveFields = (f: FormState, existingUser: boolean) => ({
+  firstName: existingUser ? LOOKUP_PLACEHOLDER_NAME : f.firstName.trim(),
+  lastName: existingUser ? LOOKUP_PLACEHOLDER_NAME : f.lastName.trim(),
+  group: f.group ? Number(f.group) : null,
+  localize: f.localize,
+  permissions: f.permissions,
+  testAccount: f.testAccount,
+  ...f.flags,
+});
+const checkSave = contractRules(sponsoredAdvisorCreateBody);
+const FIELDS = ['firstName', 'lastName', 'group', 'localize', 'permissions'];
+
 /** The add modal's flags (specification section 4); all reset when it closes. */
 interface LookupFlags {
   isExistingUser: boolean;
@@ -66,13 +87,17 @@ export interface RepresentativeModalProps {
  */
 export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorCode, onClose }: RepresentativeModalProps) {
   const mode = rep ? 'edit' : 'create';
-  const [email, setEmail] = useState('');
-  const [emailErr, setEmailErr] = useState<string | null>(null);
+  const lookup = useForm({ initialValues: { email: '' }, validate: emailRules });
   const [looked, setLooked] = useState<AdvisorLookup | null>(null);
   const [checking, setChecking] = useState(false);
   const [flags, setFlags] = useState<LookupFlags>(NO_LOOKUP);
-  const [form, setForm] = useState<FormState>(EMPTY_FORM);
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const namesLocked = mode === 'create' && flags.isExistingUser;
+  const form = useForm<FormState>({
+    initialValues: EMPTY_FORM(),
+    // The server's own check of what the save sends (any valid address stands in for the e-mail,
+    // which was checked at the look-up or cannot change).
+    validate: (values) => checkSave({ email: 'checked@example.com', ...saveFields(values, namesLocked) }),
+  });
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const save = useSaveRep(sponsorId);
@@ -88,7 +113,7 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
       error: r.isAssigned ? r.warning : null,
     });
     // The look-up never answers another portal's data: an existing person keeps her own name.
-    setForm((f) => ({ ...f, firstName: '', lastName: '' }));
+    form.setValues({ firstName: '', lastName: '' });
   };
 
   // Opening sets the modal up; closing resets every flag (specification section 4).
@@ -96,29 +121,27 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
   useEffect(() => {
     if (opened) {
       openedFor.current = sponsorId;
-      setEmail(rep?.email ?? existing?.advisor?.email ?? '');
-      setForm(rep ? fromRep(rep) : EMPTY_FORM());
+      lookup.setValues({ email: rep?.email ?? existing?.advisor?.email ?? '' });
+      form.setValues(rep ? fromRep(rep) : EMPTY_FORM());
       setLooked(null);
       setFlags(NO_LOOKUP);
       if (existing) applyLookup(existing);
     } else {
-      setEmail('');
-      setEmailErr(null);
+      lookup.setValues({ email: '' });
+      lookup.clearErrors();
       setLooked(null);
       setFlags(NO_LOOKUP);
-      setForm(EMPTY_FORM());
-      setErrors({});
+      form.setValues(EMPTY_FORM());
+      form.clearErrors();
       setServerErrors([]);
       setSavedAt(null);
       save.reset();
     }
   }, [opened]);
 
-  const check = async (e?: FormEvent) => {
-    e?.preventDefault();
-    const err = emailError(email);
-    setEmailErr(err);
-    if (err) return;
+  const check = async () => {
+    if (lookup.validate().hasErrors) return;
+    const email = lookup.getValues().email;
     setChecking(true);
     setServerErrors([]);
     try {
@@ -142,34 +165,19 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
   }, [sponsorId]);
 
   const changeEmail = (v: string) => {
-    setEmail(v);
+    lookup.setFieldValue('email', v);
     if (looked || flags.error) {
       setLooked(null);
       setFlags(NO_LOOKUP);
     }
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const existingUser = mode === 'create' && flags.isExistingUser;
-    const next: Record<string, string | null> = existingUser
-      ? {}
-      : { firstName: nameError('First name', form.firstName), lastName: nameError('Last name', form.lastName) };
-    setErrors(next);
+  const submit = async (values: FormState) => {
     setServerErrors([]);
-    if (Object.values(next).some(Boolean)) return;
-    const common = {
-      firstName: existingUser ? LOOKUP_PLACEHOLDER_NAME : form.firstName.trim(),
-      lastName: existingUser ? LOOKUP_PLACEHOLDER_NAME : form.lastName.trim(),
-      group: form.group ? Number(form.group) : null,
-      localize: form.localize,
-      permissions: form.permissions,
-      testAccount: form.testAccount,
-      ...form.flags,
-    };
+    const common = saveFields(values, namesLocked);
     try {
       if (mode === 'create') {
-        const saved = await save.mutateAsync({ mode: 'create', body: { email: email.trim(), ...common } });
+        const saved = await save.mutateAsync({ mode: 'create', body: { email: lookup.getValues().email.trim(), ...common } });
         notifications.show({
           color: 'teal',
           title: 'Representative added',
@@ -181,18 +189,20 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
       } else {
         const saved = await save.mutateAsync({ mode: 'update', body: { id: rep!.id, userId: rep!.userId, email: rep!.email, ...common } });
         // In edit mode the modal stays open and the form is editable again after the save.
-        setForm(fromRep(saved));
+        form.setValues(fromRep(saved));
         setSavedAt(formatTime(new Date()));
       }
     } catch (err) {
+      const onFields = serverFieldErrors(err, FIELDS);
+      if (onFields) form.setErrors(onFields);
       setServerErrors(errorMessages(err));
     }
   };
 
   const busy = save.isPending;
   const showForm = mode === 'edit' || (looked !== null && !looked.isAssigned);
-  const namesLocked = mode === 'create' && flags.isExistingUser;
-  const permissionOptions = [...new Set([...(categories.data ?? []), ...form.permissions])];
+  const values = form.values;
+  const permissionOptions = [...new Set([...(categories.data ?? []), ...values.permissions])];
 
   return (
     <Modal
@@ -204,14 +214,19 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
       styles={{ title: { fontWeight: 650 } }}
     >
       <Stack gap="md">
-        <form onSubmit={check} noValidate>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void check();
+          }}
+          noValidate
+        >
           <Group align="flex-end" gap="sm">
             <TextInput
               label="E-mail"
               required
-              value={email}
+              {...lookup.getInputProps('email')}
               onChange={(e) => changeEmail(e.currentTarget.value)}
-              error={emailErr}
               disabled={mode === 'edit' || busy}
               style={{ flex: 1 }}
               autoComplete="off"
@@ -255,54 +270,36 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
         )}
 
         {showForm && (
-          <form onSubmit={submit} noValidate aria-label="Assign form">
+          <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Assign form">
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {!namesLocked && (
                   <>
-                    <TextInput
-                      label="First name"
-                      required
-                      value={form.firstName}
-                      onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
-                      error={errors.firstName}
-                      disabled={busy}
-                    />
-                    <TextInput
-                      label="Last name"
-                      required
-                      value={form.lastName}
-                      onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })}
-                      error={errors.lastName}
-                      disabled={busy}
-                    />
+                    <TextInput label="First name" required {...form.getInputProps('firstName')} disabled={busy} />
+                    <TextInput label="Last name" required {...form.getInputProps('lastName')} disabled={busy} />
                   </>
                 )}
-                <GroupSelect groups={groups.data} value={form.group} onChange={(v) => setForm({ ...form, group: v })} disabled={busy} />
-                {!namesLocked && <LocaleSelect value={form.localize} onChange={(v) => setForm({ ...form, localize: v })} disabled={busy} />}
+                <GroupSelect groups={groups.data} value={values.group} onChange={(v) => form.setFieldValue('group', v)} disabled={busy} />
+                {!namesLocked && (
+                  <LocaleSelect value={values.localize} onChange={(v) => form.setFieldValue('localize', v)} disabled={busy} />
+                )}
               </SimpleGrid>
               <TagsInput
                 label="Permissions"
                 description="The portal's categories this representative may work with; type to add another."
                 data={permissionOptions}
-                value={form.permissions}
-                onChange={(v) => setForm({ ...form, permissions: v })}
+                {...form.getInputProps('permissions')}
                 clearable
                 disabled={busy}
                 maxTags={100}
               />
-              <Checkbox
-                label="Test account"
-                checked={form.testAccount}
-                onChange={(e) => setForm({ ...form, testAccount: e.currentTarget.checked })}
-                disabled={busy}
-              />
+              <Checkbox label="Test account" {...form.getInputProps('testAccount', { type: 'checkbox' })} disabled={busy} />
               <Divider label="Access flags" labelPosition="left" />
               <FlagGrid
                 flags={ADVISOR_FLAGS}
-                values={form.flags}
+                values={values.flags}
                 disabled={busy}
-                onChange={(f, v) => setForm({ ...form, flags: { ...form.flags, [f]: v } })}
+                onChange={(f, v) => form.setFieldValue(`flags.${f}`, v)}
               />
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={onClose} disabled={busy}>

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { BILLING_PERIOD_LABELS, formatBytes, type SponsorPackageItem } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
@@ -6,6 +7,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useActivePackageMutations } from './api';
 import { Money, MoneyInput, moneyError } from './components';
+
+const key = (p: SponsorPackageItem) => `p${p.id}`;
 
 /** Assigns base packages not yet assigned to the sponsor, each with its sale price (the list price by default). */
 export function AssignPackagesDialog({
@@ -25,28 +28,32 @@ export function AssignPackagesDialog({
 }) {
   const { assign, refresh } = useActivePackageMutations(sponsorId);
   const [selected, setSelected] = useState<SponsorPackageItem[]>([]);
-  const [prices, setPrices] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  // The sale price typed for each package (the list price until changed), under `p<id>`.
+  const form = useForm<{ prices: Record<string, string> }>({
+    initialValues: { prices: {} },
+    // The contract's money rule, for the packages being assigned only.
+    validate: (v) => {
+      const errors: Record<string, string> = {};
+      for (const p of selected) {
+        const e = moneyError(v.prices[key(p)] ?? p.listPrice);
+        if (e) errors[`prices.${key(p)}`] = e;
+      }
+      return errors;
+    },
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const priceOf = (p: SponsorPackageItem) => prices[p.id] ?? p.listPrice;
+  const priceOf = (p: SponsorPackageItem) => form.values.prices[key(p)] ?? p.listPrice;
 
   const close = () => {
     setSelected([]);
-    setPrices({});
-    setErrors({});
+    form.reset();
     setFailure(null);
     onClose();
   };
 
   const submit = async () => {
-    const bad: Record<number, string> = {};
-    for (const p of selected) {
-      const e = moneyError(priceOf(p));
-      if (e) bad[p.id] = e;
-    }
-    setErrors(bad);
-    if (Object.keys(bad).length > 0) return;
+    if (form.validate().hasErrors) return;
     setBusy(true);
     setFailure(null);
     const done: string[] = [];
@@ -127,12 +134,8 @@ export function AssignPackagesDialog({
                   aria-label={`Sale price of ${p.name}`}
                   value={priceOf(p)}
                   onClick={(e) => e.stopPropagation()}
-                  onChange={(e) => {
-                    const v = e.currentTarget.value;
-                    setPrices((prev) => ({ ...prev, [p.id]: v }));
-                    setErrors((prev) => ({ ...prev, [p.id]: '' }));
-                  }}
-                  error={errors[p.id] || undefined}
+                  onChange={(e) => form.setFieldValue(`prices.${key(p)}`, e.currentTarget.value)}
+                  error={form.errors[`prices.${key(p)}`]}
                 />
               ),
             },

@@ -14,6 +14,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -27,7 +28,7 @@ import {
   PAGE_SIZE,
 } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
@@ -192,45 +193,65 @@ export function BasePackagesPage() {
   );
 }
 
+type PackageValues = {
+  name: string;
+  description: string;
+  quotaGb: number | string;
+  listPrice: string;
+  currency: string;
+  billingPeriod: BillingPeriod;
+  features: string[];
+};
+
+/** The request a base package's form sends. */
+const packageRequest = (v: PackageValues) => ({
+  name: v.name,
+  description: v.description,
+  storageQuotaBytes: Math.round(Number(v.quotaGb) * GIB),
+  listPrice: v.listPrice.trim(),
+  currency: v.currency.trim().toUpperCase(),
+  billingPeriod: v.billingPeriod,
+  features: v.features,
+});
+/** The form's name of a request field: the quota is typed in GB. */
+const packageField = (field: string) => (field === 'storageQuotaBytes' ? 'quotaGb' : field);
+
 function BasePackageDialog({ editing, onClose }: { editing: BasePackage | 'new' | null; onClose: () => void }) {
   const current = editing !== null && editing !== 'new' ? editing : null;
   const { save } = useBasePackageMutations();
-  const [name, setName] = useState(current?.name ?? '');
-  const [description, setDescription] = useState(current?.description ?? '');
-  const [quotaGb, setQuotaGb] = useState<number | string>(current ? current.storageQuotaBytes / GIB : 10);
-  const [price, setPrice] = useState(current?.listPrice ?? '');
-  const [currency, setCurrency] = useState(current?.currency ?? 'USD');
-  const [period, setPeriod] = useState<BillingPeriod>(current?.billingPeriod ?? 'monthly');
-  const [features, setFeatures] = useState<string[]>(current?.features ?? []);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = useForm<PackageValues>({
+    initialValues: {
+      name: current?.name ?? '',
+      description: current?.description ?? '',
+      quotaGb: current ? current.storageQuotaBytes / GIB : 10,
+      listPrice: current?.listPrice ?? '',
+      currency: current?.currency ?? 'USD',
+      billingPeriod: current?.billingPeriod ?? 'monthly',
+      features: current?.features ?? [],
+    },
+    // The catalogue's own schema on the request the values make, plus the two fields typed as text.
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      const parsed = basePackageBody.safeParse(packageRequest(values));
+      if (!parsed.success) for (const i of parsed.error.issues) errors[packageField(String(i.path[0] ?? 'form'))] ??= i.message;
+      const price = moneyError(values.listPrice);
+      if (price) errors.listPrice = price;
+      if (values.quotaGb === '' || !Number.isFinite(Number(values.quotaGb))) errors.quotaGb = 'Enter the storage quota in GB';
+      return errors;
+    },
+  });
+  const [formError, setFormError] = useState<string | undefined>();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      name,
-      description,
-      storageQuotaBytes: Math.round(Number(quotaGb) * GIB),
-      listPrice: price.trim(),
-      currency: currency.trim().toUpperCase(),
-      billingPeriod: period,
-      features,
-    };
-    const next: Record<string, string> = {};
-    const pe = moneyError(price);
-    if (pe) next.listPrice = pe;
-    if (quotaGb === '' || !Number.isFinite(Number(quotaGb))) next.storageQuotaBytes = 'Enter the storage quota in GB';
-    const parsed = basePackageBody.safeParse(body);
-    if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0] ?? 'form')] ??= i.message;
-    if (Object.keys(next).length > 0) {
-      setErrors(next);
-      return;
-    }
+  const submit = async (values: PackageValues) => {
+    setFormError(undefined);
     try {
-      const saved = await save.mutateAsync({ id: current?.id ?? null, body });
+      const saved = await save.mutateAsync({ id: current?.id ?? null, body: packageRequest(values) });
       notifications.show({ color: 'teal', title: current ? 'Base package saved' : 'Base package created', message: saved.name });
       onClose();
     } catch (err) {
-      setErrors(saveErrors(err));
+      const { form: whole, ...fields } = saveErrors(err);
+      form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [packageField(k), v])));
+      setFormError(whole);
     }
   };
 
@@ -241,71 +262,35 @@ function BasePackageDialog({ editing, onClose }: { editing: BasePackage | 'new' 
       size="lg"
       pending={save.isPending}
       onClose={onClose}
-      onSubmit={submit}
-      formError={errors.form}
+      onSubmit={form.onSubmit(submit)}
+      formError={formError}
       submitLabel={current ? 'Save' : 'Create'}
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        error={errors.name}
-        maxLength={80}
-      />
-      <Textarea
-        label="Description"
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        error={errors.description}
-        autosize
-        minRows={2}
-        maxRows={5}
-      />
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} maxLength={80} />
+      <Textarea label="Description" {...form.getInputProps('description')} autosize minRows={2} maxRows={5} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
-          label="Storage quota"
-          suffix=" GB"
-          min={0}
-          decimalScale={2}
-          value={quotaGb}
-          onChange={setQuotaGb}
-          error={errors.storageQuotaBytes}
-          required
-        />
+        <NumberInput label="Storage quota" suffix=" GB" min={0} decimalScale={2} {...form.getInputProps('quotaGb')} required />
         <Select
           label="Billing period"
           data={BILLING_PERIODS.map((p) => ({ value: p, label: BILLING_PERIOD_LABELS[p] }))}
-          value={period}
-          onChange={(v) => setPeriod((v as BillingPeriod) ?? 'monthly')}
+          {...form.getInputProps('billingPeriod')}
           allowDeselect={false}
         />
         <MoneyInput
           label="List price"
           required
-          currency={currency.toUpperCase()}
+          currency={form.values.currency.toUpperCase()}
           placeholder="12.50"
-          value={price}
-          onChange={(e) => setPrice(e.currentTarget.value)}
-          error={errors.listPrice}
+          {...form.getInputProps('listPrice')}
         />
         <TextInput
           label="Currency"
-          value={currency}
-          onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())}
+          {...form.getInputProps('currency')}
+          onChange={(e) => form.setFieldValue('currency', e.currentTarget.value.toUpperCase())}
           maxLength={3}
-          error={errors.currency}
         />
       </SimpleGrid>
-      <TagsInput
-        label="Features"
-        description="Type a feature and press Enter."
-        value={features}
-        onChange={setFeatures}
-        error={errors.features}
-        clearable
-      />
+      <TagsInput label="Features" description="Type a feature and press Enter." {...form.getInputProps('features')} clearable />
     </FormDialog>
   );
 }

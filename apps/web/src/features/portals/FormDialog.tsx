@@ -9,7 +9,7 @@ export interface FormDialogProps {
   /** While saving, the dialog cannot be closed and Cancel is disabled. */
   pending: boolean;
   onClose: () => void;
-  onSubmit: (e: FormEvent) => void;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
   /** The error of the whole form (not of one field), shown above the fields. */
   formError?: string;
   submitLabel: ReactNode;

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type ActivePackage, formatMoney } from '@vault/contract';
-import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useActivePackageMutations } from './api';
 import { Money, MoneyInput, moneyError } from './components';
@@ -9,17 +9,11 @@ import { Money, MoneyInput, moneyError } from './components';
 /** Changes the sale price: PUT /api/v1/packagesponsor with id, priceSale, packageSponsorId, sponsorId, SponsorCode. */
 export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null; sponsorId: number; onClose: () => void }) {
   const { reprice } = useActivePackageMutations(sponsorId);
-  const [price, setPrice] = useState(pkg?.priceSale ?? '');
-  const [error, setError] = useState<string | null>(null);
+  // The contract's money rule (at least 0, at most two decimals), as the server applies it.
+  const form = useForm({ initialValues: { priceSale: pkg?.priceSale ?? '' }, validate: { priceSale: moneyError } });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async ({ priceSale: price }: typeof form.values) => {
     if (!pkg) return;
-    const problem = moneyError(price);
-    if (problem) {
-      setError(problem);
-      return;
-    }
     try {
       const saved = await reprice.mutateAsync({
         id: pkg.id,
@@ -35,7 +29,7 @@ export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackag
       });
       onClose();
     } catch (err) {
-      setError(errorMessage(err));
+      form.setFieldError('priceSale', errorMessage(err));
     }
   };
 
@@ -48,7 +42,7 @@ export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackag
       styles={{ title: { fontWeight: 650 } }}
     >
       {pkg && (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
             <Group justify="space-between">
               <Text size="sm" fw={600}>
@@ -58,18 +52,7 @@ export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackag
                 List price <Money value={pkg.listPrice} currency={pkg.currency} />
               </Text>
             </Group>
-            <MoneyInput
-              label="Sale price"
-              data-autofocus
-              currency={pkg.currency}
-              value={price}
-              onChange={(e) => {
-                setPrice(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
-              required
-            />
+            <MoneyInput label="Sale price" data-autofocus currency={pkg.currency} {...form.getInputProps('priceSale')} required />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose} disabled={reprice.isPending}>
                 Cancel

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, Card, Grid, Group, Loader, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
 import { type SponsorCreateBody, type SponsorDetail, sponsorCreateBody, sponsorUpdateBody } from '@vault/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { contractRules, serverFieldErrors } from '../../lib/form';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useMfaPreview, useSaveSponsor, useSponsorCategories, useSponsorDetail, useStatusList } from './api';
 import { NoPermission, SponsorStatusBadge, useCan } from './components';
@@ -34,7 +36,34 @@ const EMPTY: FormValues = {
   categories: [],
   requireAdminMfa: false,
 };
-type Errors = Partial<Record<keyof FormValues | 'form', string>>;
+
+/** The request the form's values make: a new portal names its code, an edit cannot change it. */
+function sponsorRequest(values: FormValues, editing: boolean): SponsorCreateBody | Omit<SponsorCreateBody, 'sponsorCode'> {
+  const raw = {
+    name: values.name,
+    contactName: values.contactName,
+    contactEmail: values.contactEmail,
+    contactPhone: values.contactPhone,
+    statusId: Number(values.statusId) as 1 | 2,
+    hasCategory: values.hasCategory,
+    categories: values.hasCategory ? values.categories : [],
+    requireAdminMfa: values.requireAdminMfa,
+  };
+  return editing ? raw : { sponsorCode: values.sponsorCode, ...raw };
+}
+const checkCreate = contractRules(sponsorCreateBody);
+const checkUpdate = contractRules(sponsorUpdateBody);
+/** The server names the code `code` in some answers. */
+const SERVER_FIELDS = {
+  code: 'sponsorCode',
+  sponsorCode: 'sponsorCode',
+  name: 'name',
+  contactName: 'contactName',
+  contactEmail: 'contactEmail',
+  contactPhone: 'contactPhone',
+  statusId: 'statusId',
+  categories: 'categories',
+};
 
 const fromDetail = (d: SponsorDetail, categories?: string[], hasCategory?: boolean): FormValues => ({
   sponsorCode: d.sponsorCode,
@@ -60,14 +89,19 @@ export function SponsorFormPage() {
   const save = useSaveSponsor();
   const navigate = useNavigate();
 
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | undefined>();
+  const form = useForm<FormValues>({
+    initialValues: EMPTY,
+    validate: (v) => (editing ? checkUpdate : checkCreate)(sponsorRequest(v, editing)),
+    onValuesChange: () => setFormError(undefined),
+  });
+  const values = form.values;
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
 
   // The form starts from the saved sponsor and the categories call (specification section 3).
   useEffect(() => {
     if (editing && detail.data && categories.data && loadedFor !== detail.data.id) {
-      setValues(
+      form.setValues(
         fromDetail(
           detail.data,
           categories.data.data.map((c) => c.name),
@@ -75,42 +109,16 @@ export function SponsorFormPage() {
         ),
       );
       setLoadedFor(detail.data.id);
-      setErrors({});
+      form.clearErrors();
     }
     if (!editing && loadedFor !== null) {
-      setValues(EMPTY);
+      form.setValues(EMPTY);
       setLoadedFor(null);
     }
-  }, [editing, detail.data, categories.data, loadedFor]);
+  }, [editing, detail.data, categories.data, loadedFor, form.setValues, form.clearErrors]);
 
-  const set = <K extends keyof FormValues>(k: K, v: FormValues[K]) => {
-    setValues((prev) => ({ ...prev, [k]: v }));
-    setErrors((prev) => ({ ...prev, [k]: undefined, form: undefined }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const raw = {
-      name: values.name,
-      contactName: values.contactName,
-      contactEmail: values.contactEmail,
-      contactPhone: values.contactPhone,
-      statusId: Number(values.statusId) as 1 | 2,
-      hasCategory: values.hasCategory,
-      categories: values.hasCategory ? values.categories : [],
-      requireAdminMfa: values.requireAdminMfa,
-    };
-    const body: SponsorCreateBody | Omit<SponsorCreateBody, 'sponsorCode'> = editing ? raw : { sponsorCode: values.sponsorCode, ...raw };
-    const parsed = (editing ? sponsorUpdateBody : sponsorCreateBody).safeParse(body);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'form') as keyof Errors;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
+  const submit = async (v: FormValues) => {
+    const body = sponsorRequest(v, editing);
     try {
       const saved = await save.mutateAsync({ id, body });
       notifications.show({
@@ -119,11 +127,11 @@ export function SponsorFormPage() {
         message: `${saved.sponsorCode} · ${saved.name}`,
       });
       if (!editing) navigate(`/sponsor/${saved.id}`, { replace: true });
-      else setValues(fromDetail(saved));
+      else form.setValues(fromDetail(saved));
     } catch (err) {
-      const next: Errors = { form: errorMessage(err) };
-      if (err instanceof ApiError) for (const d of err.body.details ?? []) next[d.field.split('.')[0] as keyof Errors] ??= d.message;
-      setErrors(next);
+      const onFields = serverFieldErrors(err, SERVER_FIELDS);
+      if (onFields) form.setErrors(onFields);
+      setFormError(errorMessage(err));
     }
   };
 
@@ -169,11 +177,11 @@ export function SponsorFormPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder padding="lg" radius="md">
-            <form onSubmit={submit} noValidate aria-label={editing ? 'Edit portal' : 'Create portal'}>
+            <form onSubmit={form.onSubmit(submit)} noValidate aria-label={editing ? 'Edit portal' : 'Create portal'}>
               <Stack gap="md">
-                {errors.form && (
+                {formError && (
                   <Alert color="red" role="alert">
-                    {errors.form}
+                    {formError}
                   </Alert>
                 )}
                 <Grid gap="md">
@@ -184,9 +192,8 @@ export function SponsorFormPage() {
                       readOnly={editing}
                       variant={editing ? 'filled' : 'default'}
                       description={editing ? 'The code cannot change.' : '2–20 letters, digits, - or _'}
-                      value={values.sponsorCode}
-                      onChange={(e) => set('sponsorCode', e.currentTarget.value.toUpperCase())}
-                      error={errors.sponsorCode ?? (errors as Record<string, string | undefined>).code}
+                      {...form.getInputProps('sponsorCode')}
+                      onChange={(e) => form.setFieldValue('sponsorCode', e.currentTarget.value.toUpperCase())}
                       maxLength={20}
                     />
                   </Grid.Col>
@@ -194,58 +201,36 @@ export function SponsorFormPage() {
                     <TextInput
                       label="Name"
                       required
-                      value={values.name}
-                      onChange={(e) => set('name', e.currentTarget.value)}
-                      error={errors.name}
+                      {...form.getInputProps('name')}
                       maxLength={120}
                       readOnly={editing && !isStaff}
                       description={editing && !isStaff ? 'Only the service staff may rename a portal.' : undefined}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput
-                      label="Contact name"
-                      value={values.contactName}
-                      onChange={(e) => set('contactName', e.currentTarget.value)}
-                      error={errors.contactName}
-                    />
+                    <TextInput label="Contact name" {...form.getInputProps('contactName')} />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput
-                      label="Contact e-mail"
-                      type="email"
-                      value={values.contactEmail}
-                      onChange={(e) => set('contactEmail', e.currentTarget.value)}
-                      error={errors.contactEmail}
-                    />
+                    <TextInput label="Contact e-mail" type="email" {...form.getInputProps('contactEmail')} />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput
-                      label="Contact phone"
-                      type="tel"
-                      value={values.contactPhone}
-                      onChange={(e) => set('contactPhone', e.currentTarget.value)}
-                      error={errors.contactPhone}
-                    />
+                    <TextInput label="Contact phone" type="tel" {...form.getInputProps('contactPhone')} />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
                     <Select
                       label="Status"
                       data={statusOptions}
-                      value={values.statusId}
-                      onChange={(v) => set('statusId', v ?? '1')}
+                      {...form.getInputProps('statusId')}
                       allowDeselect={false}
                       disabled={!isStaff}
                       description={isStaff ? undefined : 'Only the service staff may change it.'}
-                      error={errors.statusId}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 8 }}>
                     <Switch
                       mt={{ base: 0, sm: 30 }}
                       label="Uses sponsor categories"
-                      checked={values.hasCategory}
-                      onChange={(e) => set('hasCategory', e.currentTarget.checked)}
+                      {...form.getInputProps('hasCategory', { type: 'checkbox' })}
                     />
                   </Grid.Col>
                   <Grid.Col span={12}>
@@ -256,9 +241,8 @@ export function SponsorFormPage() {
                           ? 'Administrators without one are led through enrollment after a few sign-ins.'
                           : 'Only the service staff may change it.'
                       }
-                      checked={values.requireAdminMfa}
+                      {...form.getInputProps('requireAdminMfa', { type: 'checkbox' })}
                       disabled={!isStaff}
-                      onChange={(e) => set('requireAdminMfa', e.currentTarget.checked)}
                     />
                   </Grid.Col>
                   {values.hasCategory && (
@@ -266,9 +250,7 @@ export function SponsorFormPage() {
                       <TagsInput
                         label="Categories"
                         description="Type a category and press Enter."
-                        value={values.categories}
-                        onChange={(v) => set('categories', v)}
-                        error={errors.categories}
+                        {...form.getInputProps('categories')}
                         clearable
                         maxTags={50}
                       />

@@ -1,14 +1,16 @@
 import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type SponsorGroup, subPortalCreateBody, subPortalUpdateBody } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { contractRules } from '../../lib/form';
 import { useSponsor } from '../../lib/session';
 import { useGroupMutations, useGroups } from './api';
 import { NoPermission, useCan } from './components';
@@ -151,6 +153,12 @@ export function SubPortalsPage() {
   );
 }
 
+/** The request a sub-portal's form sends (a rename sends no code). */
+function subPortalRequest(v: { name: string; code: string; parentId: string | null }, withCode: boolean) {
+  const parentId = v.parentId ? Number(v.parentId) : null;
+  return withCode ? { name: v.name, code: v.code, parentId } : { name: v.name, parentId };
+}
+
 function SubPortalDialog({
   editing,
   groups,
@@ -165,23 +173,18 @@ function SubPortalDialog({
   const isNew = editing === 'new';
   const current = editing !== null && editing !== 'new' ? editing : null;
   const { create, update } = useGroupMutations(sponsorCode);
-  const [name, setName] = useState(current?.name ?? '');
-  const [code, setCode] = useState(current?.code ?? '');
-  const [parent, setParent] = useState<string | null>(current?.parentId ? String(current.parentId) : null);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  // The server's schema of the request: a new sub-portal names its code, a rename cannot change it.
+  const form = useForm({
+    initialValues: { name: current?.name ?? '', code: current?.code ?? '', parentId: current?.parentId ? String(current.parentId) : null },
+    validate: (v) => contractRules(isNew ? subPortalCreateBody : subPortalUpdateBody)(subPortalRequest(v, isNew)),
+  });
+  const [formError, setFormError] = useState<string | undefined>();
   const pending = create.isPending || update.isPending;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parentId = parent ? Number(parent) : null;
-    const body = isNew ? { name, code, parentId } : { name, parentId };
-    const parsed = (isNew ? subPortalCreateBody : subPortalUpdateBody).safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const i of parsed.error.issues) next[String(i.path[0] ?? 'form')] ??= i.message;
-      setErrors(next);
-      return;
-    }
+  const submit = async (values: typeof form.values) => {
+    setFormError(undefined);
+    const { name, code } = values;
+    const parentId = values.parentId ? Number(values.parentId) : null;
     try {
       const saved = isNew
         ? await create.mutateAsync({ name, code, parentId })
@@ -193,7 +196,9 @@ function SubPortalDialog({
       });
       onClose();
     } catch (err) {
-      setErrors(saveErrors(err));
+      const { form: whole, ...fields } = saveErrors(err);
+      form.setErrors(fields);
+      setFormError(whole);
     }
   };
 
@@ -204,39 +209,22 @@ function SubPortalDialog({
       title={isNew ? 'Create Sub-Portal' : 'Rename Sub-Portal'}
       pending={pending}
       onClose={onClose}
-      onSubmit={submit}
-      formError={errors.form}
+      onSubmit={form.onSubmit(submit)}
+      formError={formError}
       submitLabel={isNew ? 'Create' : 'Save'}
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        error={errors.name}
-        maxLength={80}
-      />
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} maxLength={80} />
       <TextInput
         label="Code"
         required={isNew}
         readOnly={!isNew}
         variant={isNew ? 'default' : 'filled'}
         description={isNew ? 'Letters, digits, - or _; unique in this portal.' : 'The code cannot change.'}
-        value={code}
-        onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
-        error={errors.code}
+        {...form.getInputProps('code')}
+        onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
         maxLength={30}
       />
-      <Select
-        label="Parent sub-portal"
-        placeholder="None"
-        data={parents}
-        value={parent}
-        onChange={setParent}
-        clearable
-        error={errors.parentId}
-      />
+      <Select label="Parent sub-portal" placeholder="None" data={parents} {...form.getInputProps('parentId')} clearable />
     </FormDialog>
   );
 }

@@ -1,22 +1,22 @@
 import { Alert, Anchor, Button, Checkbox, Grid, Group, MultiSelect, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import {
   buildVaultPayload,
   DEFAULT_VAULT_TAG,
-  emailSchema,
-  optionalNameSchema,
-  optionalPersonNameSchema,
   PEOPLE_LOCALES,
-  personNameSchema,
   TAG_LABELS,
   VAULT_TAGS,
   type VaultCreated,
+  vaultCreateBody,
 } from '@vault/contract';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessage } from '../../lib/api';
-import { useSponsor } from '../../lib/session';
+import { contractRules, serverFieldErrors } from '../../lib/form';
+import { setSponsor, useSponsor } from '../../lib/session';
+import { useMySponsors } from '../../lib/sponsors';
 import { useBasePackages, useCreateVault, useGroups, usePackageOptions, useTemplates, useTrustedAdvisors } from './api';
 import { formatBytes } from './components';
 
@@ -54,36 +54,16 @@ const EMPTY: FormState = {
   localize: 'en',
 };
 
-type Errors = Partial<Record<keyof FormState, string>>;
-
-function validate(f: FormState): Errors {
-  const e: Errors = {};
-  const check = (
-    key: keyof FormState,
-    schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
-    value: unknown,
-  ) => {
-    const r = schema.safeParse(value);
-    if (!r.success) e[key] = r.error?.issues[0]?.message ?? 'Not valid';
-  };
-  check('email', emailSchema, f.email);
-  check('firstName', personNameSchema('First name'), f.firstName);
-  check('lastName', personNameSchema('Last name'), f.lastName);
-  if (f.sponsoredAdvisorUserId.length === 0) {
-    check('middleName', optionalPersonNameSchema('Middle name'), f.middleName);
-    check('organizationName', optionalNameSchema('Organization name', 200), f.organizationName);
-    check('entityType', optionalNameSchema('Entity type'), f.entityType);
-  }
-  if (!f.packageId) e.packageId = 'Please choose a package';
-  return e;
-}
+const payloadOf = (f: FormState) => buildVaultPayload({ ...f, packageId: f.packageId ?? '' });
+/** The server's own check of the payload the form would send (fields left out with advisors are not checked). */
+const checkPayload = contractRules(vaultCreateBody);
 
 /** New Vault (specification sections 2 and 3): the vault creation form and its payload rules. */
 export function NewVaultPage() {
   const { sponsorId, sponsorCode } = useSponsor();
-  const [form, setForm] = useState<FormState>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<FormState>({ initialValues: EMPTY, validate: (values) => checkPayload(payloadOf(values)) });
   const [created, setCreated] = useState<VaultCreated | null>(null);
+  const sponsors = useMySponsors();
   const packages = usePackageOptions(sponsorId);
   const basePackages = useBasePackages(sponsorId);
   const advisors = useTrustedAdvisors(sponsorId, sponsorCode);
@@ -94,46 +74,38 @@ export function NewVaultPage() {
   // Another portal: its packages, advisors, groups and templates; the choices of the last one no longer apply.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the portal changes
   useEffect(() => {
-    setForm((f) => ({ ...f, packageId: null, group: null, sponsoredAdvisorUserId: [], templateId: null }));
+    form.setValues({ packageId: null, group: null, sponsoredAdvisorUserId: [], templateId: null });
+    form.clearErrors();
     setCreated(null);
     create.reset();
   }, [sponsorId]);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const withAdvisors = form.sponsoredAdvisorUserId.length > 0;
+  const values = form.values;
+  const withAdvisors = values.sponsoredAdvisorUserId.length > 0;
   const chosenPackage = useMemo(
-    () => basePackages.data?.data.find((p) => String(p.id) === form.packageId) ?? null,
-    [basePackages.data, form.packageId],
+    () => basePackages.data?.data.find((p) => String(p.id) === values.packageId) ?? null,
+    [basePackages.data, values.packageId],
   );
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validate(form);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    const payload = buildVaultPayload({
-      ...form,
-      packageId: form.packageId!,
-      sponsoredAdvisorUserId: form.sponsoredAdvisorUserId,
-    });
-    create.mutate(payload, {
+  // The vault's sponsor is the portal the user works in: choosing it here chooses it in the header too,
+  // so the new vault's links and lists open in the same portal.
+  const chooseSponsor = (value: string | null) => {
+    const chosen = sponsors.data?.find((s) => String(s.id) === value);
+    if (chosen && chosen.id !== sponsorId) setSponsor({ sponsorId: chosen.id, sponsorCode: chosen.sponsorCode });
+  };
+
+  const submit = (f: FormState) => {
+    create.mutate(payloadOf(f), {
       onSuccess: (r) => {
         setCreated(r);
-        setForm({ ...EMPTY, packageId: form.packageId });
-        setErrors({});
+        form.setValues({ ...EMPTY, packageId: f.packageId });
+        form.clearErrors();
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.status === 409) setErrors({ email: err.body.message });
-        else if (err instanceof ApiError && err.body.details) {
-          const next: Errors = {};
-          for (const d of err.body.details) {
-            const key = (d.field.split('.')[0] ?? '') as keyof FormState;
-            if (key in EMPTY) next[key] = d.message;
-          }
-          setErrors(next);
+        if (err instanceof ApiError && err.status === 409) form.setErrors({ email: err.body.message });
+        else {
+          const onFields = serverFieldErrors(err, Object.keys(EMPTY));
+          if (onFields) form.setErrors(onFields);
         }
       },
     });
@@ -182,7 +154,7 @@ export function NewVaultPage() {
           {errorMessage(create.error)}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label="New Vault">
+      <form onSubmit={form.onSubmit(submit)} noValidate aria-label="New Vault">
         <Stack gap="md">
           <Paper withBorder radius="md" p="lg">
             <Title order={2} fz={18} mb="sm">
@@ -190,78 +162,39 @@ export function NewVaultPage() {
             </Title>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput
-                  label="Email"
-                  required
-                  value={form.email}
-                  onChange={(e) => set('email', e.currentTarget.value)}
-                  error={errors.email}
-                  autoComplete="off"
-                />
+                <TextInput label="Email" required {...form.getInputProps('email')} autoComplete="off" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Select
                   label="Language"
                   data={PEOPLE_LOCALES.map((l) => ({ value: l.value, label: l.label }))}
-                  value={form.localize}
-                  onChange={(v) => set('localize', v ?? 'en')}
+                  {...form.getInputProps('localize')}
                   allowDeselect={false}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <TextInput
-                  label="First name"
-                  required
-                  value={form.firstName}
-                  onChange={(e) => set('firstName', e.currentTarget.value)}
-                  error={errors.firstName}
-                />
+                <TextInput label="First name" required {...form.getInputProps('firstName')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <TextInput
-                  label="Middle name"
-                  value={form.middleName}
-                  onChange={(e) => set('middleName', e.currentTarget.value)}
-                  error={errors.middleName}
-                  disabled={withAdvisors}
-                />
+                <TextInput label="Middle name" {...form.getInputProps('middleName')} disabled={withAdvisors} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <TextInput
-                  label="Last name"
-                  required
-                  value={form.lastName}
-                  onChange={(e) => set('lastName', e.currentTarget.value)}
-                  error={errors.lastName}
-                />
+                <TextInput label="Last name" required {...form.getInputProps('lastName')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput
-                  label="Organization name"
-                  value={form.organizationName}
-                  onChange={(e) => set('organizationName', e.currentTarget.value)}
-                  error={errors.organizationName}
-                  disabled={withAdvisors}
-                />
+                <TextInput label="Organization name" {...form.getInputProps('organizationName')} disabled={withAdvisors} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 3 }}>
                 <Select
                   label="Tag"
                   data={VAULT_TAGS.map((t) => ({ value: t, label: TAG_LABELS[t] }))}
-                  value={form.tag}
-                  onChange={(v) => set('tag', v ?? DEFAULT_VAULT_TAG)}
+                  {...form.getInputProps('tag')}
                   allowDeselect={false}
                   disabled={withAdvisors}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 3 }}>
-                <TextInput
-                  label="Entity type"
-                  value={form.entityType}
-                  onChange={(e) => set('entityType', e.currentTarget.value)}
-                  error={errors.entityType}
-                  disabled={withAdvisors}
-                />
+                <TextInput label="Entity type" {...form.getInputProps('entityType')} disabled={withAdvisors} />
               </Grid.Col>
             </Grid>
           </Paper>
@@ -272,7 +205,19 @@ export function NewVaultPage() {
             </Title>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput label="Sponsor" value={sponsorCode} readOnly description="The portal chosen in the header." />
+                <Select
+                  label="Sponsor"
+                  required
+                  data={(sponsors.data ?? []).map((sp) => ({
+                    value: String(sp.id),
+                    label: sp.name && sp.name !== sp.sponsorCode ? `${sp.sponsorCode} · ${sp.name}` : sp.sponsorCode,
+                  }))}
+                  value={String(sponsorId)}
+                  onChange={chooseSponsor}
+                  allowDeselect={false}
+                  searchable
+                  description="Also the portal chosen in the header."
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Select
@@ -283,9 +228,7 @@ export function NewVaultPage() {
                     value: String(p.id),
                     label: `${p.name} (${p.priceSale} ${p.currency}, ${p.billingPeriod.replace('_', ' ')})`,
                   }))}
-                  value={form.packageId}
-                  onChange={(v) => set('packageId', v)}
-                  error={errors.packageId}
+                  {...form.getInputProps('packageId')}
                   nothingFoundMessage="No package is assigned to this portal"
                   searchable
                   description={
@@ -303,8 +246,7 @@ export function NewVaultPage() {
                     value: String(a.userId),
                     label: `${a.firstName} ${a.lastName} (${a.email})`,
                   }))}
-                  value={form.sponsoredAdvisorUserId}
-                  onChange={(v) => set('sponsoredAdvisorUserId', v)}
+                  {...form.getInputProps('sponsoredAdvisorUserId')}
                   searchable
                   clearable
                   description={
@@ -317,8 +259,7 @@ export function NewVaultPage() {
                   label="Group"
                   placeholder="No group"
                   data={(groups.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-                  value={form.group}
-                  onChange={(v) => set('group', v)}
+                  {...form.getInputProps('group')}
                   clearable
                   disabled={withAdvisors}
                 />
@@ -328,19 +269,14 @@ export function NewVaultPage() {
                   label="Template"
                   placeholder="No template"
                   data={(templates.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-                  value={form.templateId}
-                  onChange={(v) => set('templateId', v)}
+                  {...form.getInputProps('templateId')}
                   clearable
                 />
               </Grid.Col>
               <Grid.Col span={12}>
                 <Group gap="xl">
-                  <Checkbox
-                    label="Send activation email"
-                    checked={form.sendActivationEmail}
-                    onChange={(e) => set('sendActivationEmail', e.currentTarget.checked)}
-                  />
-                  <Checkbox label="Test account" checked={form.testAccount} onChange={(e) => set('testAccount', e.currentTarget.checked)} />
+                  <Checkbox label="Send activation email" {...form.getInputProps('sendActivationEmail', { type: 'checkbox' })} />
+                  <Checkbox label="Test account" {...form.getInputProps('testAccount', { type: 'checkbox' })} />
                 </Group>
               </Grid.Col>
             </Grid>
