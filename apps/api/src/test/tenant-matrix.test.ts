@@ -33,6 +33,10 @@ type Operation = {
 const PUBLIC: Record<string, string> = {
   'POST /api/v1/authentication/login': 'signing in',
   'POST /api/v1/authentication/second-factor': 'the second sign-in step, with the challenge token the password step answered',
+  'POST /api/v1/authentication/second-factor/passkey/options': 'the second sign-in step with a passkey, for the password step’s challenge token',
+  'POST /api/v1/authentication/second-factor/passkey': 'the second sign-in step with a passkey, for the password step’s challenge token',
+  'POST /api/v1/authentication/passkey/options': 'signing in with a passkey alone',
+  'POST /api/v1/authentication/passkey': 'signing in with a passkey alone',
   'POST /api/v1/authentication/password': 'setting a password with an e-mailed token',
   'POST /api/v1/authentication/forgot-password': 'asking for a reset link',
   'POST /api/v1/invitations/redeem': 'a vault holder redeeming an invitation code',

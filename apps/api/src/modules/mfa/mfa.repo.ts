@@ -30,7 +30,7 @@ export const setPendingSecret = (db: Db, userId: number, sealed: string) =>
   db
     .update(users)
     .set({ mfaSecret: sealed, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.mfaEnabled, false)));
+    .where(and(eq(users.id, userId), isNull(users.mfaEnrolledAt)));
 
 export const enableMfa = (db: Db, userId: number, step: number) =>
   db

@@ -193,6 +193,9 @@ describe("a sponsor's second-factor policy", () => {
       'GET /api/v1/account/second-factor',
       'POST /api/v1/account/second-factor/totp',
       'POST /api/v1/account/second-factor/totp/confirm',
+      'GET /api/v1/account/passkeys',
+      'POST /api/v1/account/passkeys/options',
+      'POST /api/v1/account/passkeys',
     ]);
     const spec = t.app.swagger() as { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
     let checked = 0;
