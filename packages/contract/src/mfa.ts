@@ -86,7 +86,10 @@ export const passkeyRegistrationResponse = z.strictObject({
     authenticatorData: base64url.optional(),
     publicKey: base64url.optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    transports: z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(10).optional(),
+    transports: z
+      .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+      .max(10)
+      .optional(),
   }),
 });
 

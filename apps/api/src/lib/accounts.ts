@@ -2,11 +2,11 @@ import { type ServerMessage, STATUS } from '@vault/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { mfaRecoveryCodes, sessions, users } from '../db/schema/index.js';
+import { deletePasskeysOf } from '../modules/mfa/passkeys.repo.js';
 import { writeAudit } from '../plugins/audit.js';
 import type { Actor } from '../plugins/types.js';
 import { conflict, forbidden } from './errors.js';
 import { sendPasswordLink } from './password-links.js';
-import { deletePasskeysOf } from '../modules/mfa/passkeys.repo.js';
 
 /**
  * Account actions shared by vault holders, representatives, trusted collaborators and

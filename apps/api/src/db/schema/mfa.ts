@@ -77,11 +77,7 @@ export const webauthnChallenges = pgTable(
   },
   (t) => [
     check('webauthn_challenges_purpose_ck', sql`${t.purpose} in ('register','second_factor','sign_in')`),
-    index('webauthn_challenges_user_idx')
-      .on(t.userId)
-      .where(sql`${t.userId} is not null`),
-    index('webauthn_challenges_mfa_challenge_idx')
-      .on(t.mfaChallengeId)
-      .where(sql`${t.mfaChallengeId} is not null`),
+    index('webauthn_challenges_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    index('webauthn_challenges_mfa_challenge_idx').on(t.mfaChallengeId).where(sql`${t.mfaChallengeId} is not null`),
   ],
 );

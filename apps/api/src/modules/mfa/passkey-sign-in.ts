@@ -1,10 +1,5 @@
-import {
-  type LoginResponse,
-  PASSKEY_FAILED_MESSAGE,
-  type passkeyAuthenticationResponse,
-  STATUS,
-} from '@vault/contract';
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import { type LoginResponse, PASSKEY_FAILED_MESSAGE, type passkeyAuthenticationResponse, STATUS } from '@vault/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { sponsorAdmins, users } from '../../db/schema/index.js';
@@ -169,4 +164,3 @@ export async function verifySignIn(db: Db, rp: RelyingParty, input: Attempt): Pr
   if (!(await passkeys.recordPasskeyUse(db, hit.passkey, counter))) return refuse(db, user, input.ip, 'passkey_refused', false);
   return openSession(db, { user, admin: hit.admin }, input, { secondFactor: 'passkey' });
 }
-

@@ -12,7 +12,12 @@ export const countPasskeys = async (db: Db, userId: number) =>
   (await db.select({ n: count() }).from(mfaPasskeys).where(eq(mfaPasskeys.userId, userId)))[0]!.n;
 
 export const findOwnPasskey = async (db: Db, userId: number, id: number) =>
-  (await db.select().from(mfaPasskeys).where(and(eq(mfaPasskeys.id, id), eq(mfaPasskeys.userId, userId))))[0] ?? null;
+  (
+    await db
+      .select()
+      .from(mfaPasskeys)
+      .where(and(eq(mfaPasskeys.id, id), eq(mfaPasskeys.userId, userId)))
+  )[0] ?? null;
 
 export const credentialTaken = async (db: Db, credentialId: string) =>
   (await db.select({ id: mfaPasskeys.id }).from(mfaPasskeys).where(eq(mfaPasskeys.credentialId, credentialId))).length > 0;

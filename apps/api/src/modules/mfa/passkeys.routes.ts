@@ -36,7 +36,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     user: request.user!,
     actor: request.actor,
   });
-  const opened = (request: FastifyRequest, reply: FastifyReply, { tokenHash, ...session }: Awaited<ReturnType<typeof signIn.verifySignIn>>) => {
+  const opened = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { tokenHash, ...session }: Awaited<ReturnType<typeof signIn.verifySignIn>>,
+  ) => {
     setXsrfCookie(request, reply, xsrfTokenFor(app.xsrfKey, tokenHash));
     return session;
   };
@@ -118,7 +122,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/account/passkeys',
     {
       config: enrollment,
-      schema: { summary: 'List your passkeys', tags, description: 'Your passkeys with their names, creation and last use.', response: { 200: passkeyList } },
+      schema: {
+        summary: 'List your passkeys',
+        tags,
+        description: 'Your passkeys with their names, creation and last use.',
+        response: { 200: passkeyList },
+      },
     },
     async (request) => service.list(ctx(request)),
   );

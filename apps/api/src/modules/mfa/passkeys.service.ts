@@ -1,10 +1,10 @@
-import type { Passkey, PasskeyRegistered, passkeyRegistrationResponse } from '@vault/contract';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { Passkey, PasskeyRegistered, passkeyRegistrationResponse } from '@vault/contract';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
-import { type Ctx, currentUser, issueRecoveryCodes } from './mfa.service.js';
 import * as repo from './mfa.repo.js';
+import { type Ctx, currentUser, issueRecoveryCodes } from './mfa.service.js';
 import * as passkeys from './passkeys.repo.js';
 import {
   challengeHash,

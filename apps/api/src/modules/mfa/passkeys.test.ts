@@ -116,7 +116,9 @@ describe('passkey as the second factor', () => {
     const challenge = (await login(staff.email)).json();
     expect(challenge.methods).toEqual(['passkey', 'recovery']);
 
-    const { options } = (await post('/api/v1/authentication/second-factor/passkey/options', { challengeToken: challenge.challengeToken })).json();
+    const { options } = (
+      await post('/api/v1/authentication/second-factor/passkey/options', { challengeToken: challenge.challengeToken })
+    ).json();
     expect(options.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.id })]);
     const response = authenticator.get(options);
     const passed = await post('/api/v1/authentication/second-factor/passkey', { challengeToken: challenge.challengeToken, response });
@@ -152,7 +154,10 @@ describe('passkey as the second factor', () => {
     const { challengeToken } = (await login(staff.email)).json();
     const options = async () => (await post('/api/v1/authentication/second-factor/passkey/options', { challengeToken })).json().options;
     await post('/api/v1/authentication/second-factor/passkey', { challengeToken, response: stranger.get(await options()) });
-    const right = await post('/api/v1/authentication/second-factor/passkey', { challengeToken, response: authenticator.get(await options()) });
+    const right = await post('/api/v1/authentication/second-factor/passkey', {
+      challengeToken,
+      response: authenticator.get(await options()),
+    });
     expect(right.statusCode).toBe(401);
     expect((await audits('auth.passkey_failed')).at(-1)!.logJson).toMatchObject({ reason: 'locked' });
     expect((await login(staff.email)).statusCode).toBe(401);
@@ -185,7 +190,9 @@ describe('sign-in with a passkey alone', () => {
     expect(res.statusCode).toBe(200);
     const replay = await post('/api/v1/authentication/passkey', { response: authenticator.get(options) });
     expect(replay.statusCode).toBe(401);
-    const madeUp = await post('/api/v1/authentication/passkey', { response: authenticator.get({ ...options, challenge: 'bm90LWlzc3VlZA' }) });
+    const madeUp = await post('/api/v1/authentication/passkey', {
+      response: authenticator.get({ ...options, challenge: 'bm90LWlzc3VlZA' }),
+    });
     expect(madeUp.statusCode).toBe(401);
     expect((await passkeyAlone(new SoftAuthenticator(ORIGIN))).res.statusCode).toBe(401);
     const reasons = (await audits('auth.passkey_failed')).map((a) => (a.logJson as { reason: string }).reason);
