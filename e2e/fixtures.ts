@@ -8,7 +8,7 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_P
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail or username' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }
 

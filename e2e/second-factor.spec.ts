@@ -23,14 +23,14 @@ async function passwordStep(page: Page) {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail or username' }).fill(EMAIL);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
 }
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 }
 
 test('an administrator sets up an authenticator app, signs in with its code and with a recovery code', async ({ page }) => {
@@ -39,7 +39,7 @@ test('an administrator sets up an authenticator app, signs in with its code and 
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail or username' }).fill(EMAIL);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   // Enroll from the own account page.

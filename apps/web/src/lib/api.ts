@@ -5,6 +5,8 @@ import { clearSession, getToken, isSigningOut } from './session';
 export const LOGIN_PATH = '/api/v1/authentication/login';
 /** The sign-in's code step: like login, it has no session yet and its 401 says what went wrong. */
 export const SECOND_FACTOR_PATH = '/api/v1/authentication/second-factor';
+/** The passkey sign-in steps: no session yet either, and their 401 says what went wrong. */
+const PASSKEY_STEP = /^\/api\/v1\/authentication\/(second-factor\/passkey|passkey)(\/|$)/;
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
@@ -87,7 +89,7 @@ function toErrorBody(status: number, data: unknown): ErrorBody {
  */
 export async function api<T = unknown>(method: HttpMethod, path: string, opts: ApiOptions = {}): Promise<T> {
   const isLogin = path === LOGIN_PATH;
-  const isCodeStep = path === SECOND_FACTOR_PATH;
+  const isCodeStep = path === SECOND_FACTOR_PATH || PASSKEY_STEP.test(path);
   const token = isLogin || isCodeStep ? null : getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (!opts.form) headers['Content-Type'] = 'application/json';

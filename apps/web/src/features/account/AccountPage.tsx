@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useRegenerateCodes, useRemoveFactor, useSecondFactorStatus } from './api';
 import { CodePrompt } from './CodePrompt';
+import { PasskeyList } from './PasskeyList';
 import { RecoveryCodesView } from './RecoveryCodesView';
 import { TotpEnrollment } from './TotpEnrollment';
 
@@ -63,23 +64,36 @@ export function Component() {
                 </Alert>
               ) : (
                 <Text size="sm">
-                  A second factor protects your account if your password is ever stolen: signing in then also asks for a code from an app on
-                  your phone.
+                  A second factor protects your account if your password is ever stolen: signing in then also asks for a passkey or a code
+                  from an app on your phone.
                 </Text>
               )}
-              <TotpEnrollment onEnrolled={setCodes} />
             </>
+          )}
+          {s && !codes && (
+            <Stack gap="lg">
+              {s.authenticatorApp ? (
+                <div>
+                  <Text size="sm" fw={500}>
+                    Authenticator app
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    Set up {s.enrolledAt ? formatDateTime(s.enrolledAt) : ''}
+                  </Text>
+                </div>
+              ) : (
+                <Stack gap="xs">
+                  <Text size="sm" fw={500}>
+                    Authenticator app
+                  </Text>
+                  <TotpEnrollment onEnrolled={setCodes} />
+                </Stack>
+              )}
+              <PasskeyList onFirstFactor={setCodes} />
+            </Stack>
           )}
           {s?.enrolled && !codes && (
             <Stack gap="md">
-              <div>
-                <Text size="sm" fw={500}>
-                  Authenticator app
-                </Text>
-                <Text size="sm" c="dimmed">
-                  Set up {s.enrolledAt ? formatDateTime(s.enrolledAt) : ''}
-                </Text>
-              </div>
               <div>
                 <Text size="sm" fw={500}>
                   Recovery codes
