@@ -51,25 +51,24 @@ export function Component() {
           )}
           {/* Shown this once, whatever the status answers meanwhile. */}
           {codes && <RecoveryCodesView codes={codes} onDone={() => setCodes(null)} />}
-          {s && !s.enrolled && !codes && (
-            <>
-              {s.enrollmentRequired ? (
-                <Alert color="red" variant="light" title="A second factor is required" role="region" aria-label="Required">
-                  Your portal requires a second factor. Set it up now to continue to the portal.
-                </Alert>
-              ) : s.graceRemaining !== null ? (
-                <Alert color="yellow" variant="light" title="A second factor is required" role="region" aria-label="Required">
-                  Your portal requires a second factor. You can sign in {s.graceRemaining} more {s.graceRemaining === 1 ? 'time' : 'times'}{' '}
-                  without one.
-                </Alert>
-              ) : (
-                <Text size="sm">
-                  A second factor protects your account if your password is ever stolen: signing in then also asks for a passkey or a code
-                  from an app on your phone.
-                </Text>
-              )}
-            </>
-          )}
+          {s &&
+            !s.enrolled &&
+            !codes &&
+            (s.enrollmentRequired ? (
+              <Alert color="red" variant="light" title="A second factor is required" role="region" aria-label="Required">
+                Your portal requires a second factor. Set it up now to continue to the portal.
+              </Alert>
+            ) : s.graceRemaining !== null ? (
+              <Alert color="yellow" variant="light" title="A second factor is required" role="region" aria-label="Required">
+                Your portal requires a second factor. You can sign in {s.graceRemaining} more {s.graceRemaining === 1 ? 'time' : 'times'}{' '}
+                without one.
+              </Alert>
+            ) : (
+              <Text size="sm">
+                A second factor protects your account if your password is ever stolen: signing in then also asks for a passkey or a code
+                from an app on your phone.
+              </Text>
+            ))}
           {s && !codes && (
             <Stack gap="lg">
               {s.authenticatorApp ? (
