@@ -1,18 +1,16 @@
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-  startRegistration,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 
 export const PASSKEY_CANCELLED_MESSAGE = 'The passkey prompt was closed or timed out. Try again, or use another way.';
 
-/** Whether this browser can use passkeys at all (WebAuthn in a secure context). */
-export const passkeysSupported = () => browserSupportsWebAuthn();
+/** Whether this browser can use passkeys at all (WebAuthn, which only secure contexts have). */
+export const passkeysSupported = () =>
+  typeof window !== 'undefined' && window.isSecureContext && typeof window.PublicKeyCredential === 'function';
 
 /** The browser's own prompt failed or was dismissed: its message is the one to show. */
 export class PasskeyPromptError extends Error {}
+
+// The WebAuthn helpers load when a passkey is used, keeping them out of the first load.
+const webauthn = () => import('@simplewebauthn/browser');
 
 async function prompt<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -25,9 +23,13 @@ async function prompt<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Asks the browser for a new passkey with the server's creation options. */
-export const createPasskey = (options: Record<string, unknown>) =>
-  prompt(() => startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }));
+export const createPasskey = async (options: Record<string, unknown>) => {
+  const { startRegistration } = await webauthn();
+  return prompt(() => startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }));
+};
 
 /** Asks the browser to sign the server's challenge with one of the person's passkeys. */
-export const getPasskey = (options: Record<string, unknown>) =>
-  prompt(() => startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }));
+export const getPasskey = async (options: Record<string, unknown>) => {
+  const { startAuthentication } = await webauthn();
+  return prompt(() => startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }));
+};
