@@ -1,4 +1,10 @@
-import { type ErrorBody, LOGIN_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE, SESSION_IDLE_MINUTES } from '@vault/contract';
+import {
+  type ErrorBody,
+  LOGIN_FAILED_MESSAGE,
+  MFA_ENROLLMENT_REQUIRED_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_IDLE_MINUTES,
+} from '@vault/contract';
 import { navigateTo } from './navigation';
 import { clearSession, getToken, isSigningOut } from './session';
 
@@ -130,6 +136,8 @@ export async function api<T = unknown>(method: HttpMethod, path: string, opts: A
     }
     throw new ApiError(401, { ...errorBody, message });
   }
+  // The sponsor's policy reached this open session: only the account page (enrollment) is left.
+  if (res.status === 403 && token && errorBody.message === MFA_ENROLLMENT_REQUIRED_MESSAGE) navigateTo('/account', { replace: true });
   throw new ApiError(res.status, errorBody);
 }
 

@@ -162,6 +162,28 @@ describe("a sponsor's second-factor policy", () => {
     expect((await call(admin.headers, 'GET', url)).json().requireAdminMfa).toBe(true);
   });
 
+  it('reaches sessions already open on their next request, when staff turns it on or off', async () => {
+    const s = await t.createSponsor('ACME');
+    const staff = await t.signInStaff();
+    const admin = await t.signInSponsorAdmin(s.id, {}, 'jo@acme.example');
+    const enrolled = await t.signInSponsorAdmin(s.id, {}, 'on@acme.example');
+    await enroll(enrolled);
+    // Grace used up earlier, while the policy was on.
+    await t.db.update(users).set({ mfaGraceSignIns: MFA_GRACE_SIGN_INS + 1 }).where(eq(users.id, admin.userId));
+    const own = `/api/v1/sponsors/admin/${admin.userId}?sponsorid=${s.id}`;
+    expect((await call(admin.headers, 'GET', own)).statusCode).toBe(200);
+
+    const policy = (on: boolean) => call(staff.headers, 'PUT', `/api/v1/sponsors/${s.id}`, { name: 'ACME', requireAdminMfa: on });
+    expect((await policy(true)).statusCode).toBe(200);
+    const blocked = await call(admin.headers, 'GET', own);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toBe(MFA_ENROLLMENT_REQUIRED_MESSAGE);
+    expect((await call(enrolled.headers, 'GET', `/api/v1/sponsors/admin/${enrolled.userId}?sponsorid=${s.id}`)).statusCode).toBe(200);
+
+    expect((await policy(false)).statusCode).toBe(200);
+    expect((await call(admin.headers, 'GET', own)).statusCode).toBe(200);
+  });
+
   it('lets an administrator sign in during the grace period, then opens sessions that reach only enrollment', async () => {
     const s = await policySponsor();
     const admin = await t.signInSponsorAdmin(s.id, {}, 'jo@acme.example');

@@ -32,3 +32,7 @@ export async function enrollmentRequiredAtSignIn(db: Db, user: User): Promise<bo
   if (!(await repo.sponsorRequiresMfa(db, user.sponsorId))) return false;
   return (await repo.countGraceSignIn(db, user.id)) > MFA_GRACE_SIGN_INS;
 }
+
+/** After staff changed a sponsor's policy: its administrators' open sessions follow it. */
+export const applyPolicyChange = (db: Db, sponsorId: number, required: boolean) =>
+  repo.applyPolicyToOpenSessions(db, sponsorId, required, MFA_GRACE_SIGN_INS);

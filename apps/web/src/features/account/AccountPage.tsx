@@ -16,7 +16,7 @@ type Pending = null | 'regenerate' | 'remove';
 /** The signed-in person's account: who they are and their second factor. */
 export function Component() {
   const { user } = useSession();
-  const status = useSecondFactorStatus();
+  const status = useSecondFactorStatus(true, true);
   const regenerate = useRegenerateCodes();
   const remove = useRemoveFactor();
   const [pending, setPending] = useState<Pending>(null);

@@ -6,8 +6,15 @@ import { createPasskey } from '../../lib/passkeys';
 const BASE = '/api/v1/account/second-factor';
 export const accountKeys = { secondFactor: ['account', 'second-factor'] as const };
 
-export const useSecondFactorStatus = (enabled = true) =>
-  useQuery({ queryKey: accountKeys.secondFactor, queryFn: () => api<MfaStatus>('GET', BASE), enabled, staleTime: 60_000 });
+/** `fresh`: read again on mount whatever the cache holds (the account page, where a policy change shows). */
+export const useSecondFactorStatus = (enabled = true, fresh = false) =>
+  useQuery({
+    queryKey: accountKeys.secondFactor,
+    queryFn: () => api<MfaStatus>('GET', BASE),
+    enabled,
+    staleTime: 60_000,
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
 
 /** Every change answers the new state; the status is fetched again after each. */
 function useAccountMutation<I, O>(fn: (input: I) => Promise<O>) {
