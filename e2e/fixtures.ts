@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 export const ADMIN_EMAIL = 'admin@vault.local';
 export const ADMIN_PASSWORD = 'demo-password-2026';
@@ -45,4 +46,25 @@ export async function storedSponsor(page: Page): Promise<{ sponsorId: number; sp
 /** The access token the portal keeps in localStorage. */
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('access_token'));
+}
+
+/** The code an authenticator app shows `steps` periods from now. */
+export const codeAt = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/**
+ * Sets up an authenticator app on the signed-in person's account page, its first code computed
+ * here as the app would; leaves the ten recovery codes on screen.
+ */
+export async function enrollAuthenticator(page: Page) {
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Second factor' });
+  await section.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await section.getByLabel('Secret key').textContent())!.trim();
+  await section.getByRole('textbox', { name: 'Code from the app' }).fill(codeAt(secret));
+  await section.getByRole('button', { name: 'Confirm' }).click();
+  const codes = section.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  return { section, secret, recovery: (await codes.allTextContents()).map((c) => c.trim()) };
 }

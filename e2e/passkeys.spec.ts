@@ -1,15 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { ADMIN_PASSWORD } from './fixtures';
+import { ADMIN_PASSWORD, codeAt, enrollAuthenticator } from './fixtures';
 
 // A demo administrator no other journey signs in as: enrolling changes how they sign in.
 const EMAIL = 'admin@grnl.example';
 const SHOTS = process.env.SHOTS_DIR;
 // Passkeys belong to PUBLIC_URL's host (localhost in playwright.config.ts); WebAuthn refuses an IP address.
 test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 8181)}` });
-
-const codeAt = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -59,15 +55,7 @@ test('an administrator adds a passkey and signs in with it, as the second factor
   // An authenticator app first, its code computed here as the app would.
   await passwordStep(page);
   await expect(shell(page)).toBeVisible();
-  await page.goto('/account');
-  const section = page.getByRole('region', { name: 'Second factor' });
-  await section.getByRole('button', { name: 'Set up authenticator app' }).click();
-  const secret = (await section.getByLabel('Secret key').textContent())!.trim();
-  await section.getByRole('textbox', { name: 'Code from the app' }).fill(codeAt(secret));
-  await section.getByRole('button', { name: 'Confirm' }).click();
-  const codes = section.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
-  await expect(codes).toHaveCount(10);
-  const recovery = (await codes.allTextContents()).map((c) => c.trim());
+  const { section, secret, recovery } = await enrollAuthenticator(page);
   await section.getByRole('button', { name: 'I have saved these codes' }).click();
 
   // Password and the app's next code; then password and a recovery code.
