@@ -68,3 +68,29 @@ export async function enrollAuthenticator(page: Page) {
   await expect(codes).toHaveCount(10);
   return { section, secret, recovery: (await codes.allTextContents()).map((c) => c.trim()) };
 }
+
+/** Screenshots at desktop and phone width into SHOTS_DIR, when it is set (for looking at screens). */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
+/** The password step of a sign-in, without waiting for what follows it. */
+export async function passwordStep(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs out through the account menu and waits for the login page. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+}

@@ -1,20 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, codeAt, enrollAuthenticator } from './fixtures';
+import { codeAt, enrollAuthenticator, passwordStep, shot, signOut } from './fixtures';
 
 // A demo administrator no other journey signs in as: enrolling changes how they sign in.
 const EMAIL = 'admin@grnl.example';
-const SHOTS = process.env.SHOTS_DIR;
 // Passkeys belong to PUBLIC_URL's host (localhost in playwright.config.ts); WebAuthn refuses an IP address.
 test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 8181)}` });
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(size);
-}
 
 /** Chromium's virtual platform authenticator: it holds discoverable passkeys and verifies its user. */
 async function virtualAuthenticator(page: Page) {
@@ -33,19 +23,6 @@ async function virtualAuthenticator(page: Page) {
   return async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
 }
 
-async function passwordStep(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-}
-
 const shell = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test('an administrator adds a passkey and signs in with it, as the second factor and alone', async ({ page }) => {
@@ -53,19 +30,19 @@ test('an administrator adds a passkey and signs in with it, as the second factor
   const credentials = await virtualAuthenticator(page);
 
   // An authenticator app first, its code computed here as the app would.
-  await passwordStep(page);
+  await passwordStep(page, EMAIL);
   await expect(shell(page)).toBeVisible();
   const { section, secret, recovery } = await enrollAuthenticator(page);
   await section.getByRole('button', { name: 'I have saved these codes' }).click();
 
   // Password and the app's next code; then password and a recovery code.
   await signOut(page);
-  await passwordStep(page);
+  await passwordStep(page, EMAIL);
   await page.getByRole('textbox', { name: 'Authentication code' }).fill(codeAt(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(shell(page)).toBeVisible();
   await signOut(page);
-  await passwordStep(page);
+  await passwordStep(page, EMAIL);
   await page.getByRole('textbox', { name: 'Authentication code' }).fill(recovery[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(shell(page)).toBeVisible();
@@ -81,7 +58,7 @@ test('an administrator adds a passkey and signs in with it, as the second factor
 
   // The code step offers the passkey.
   await signOut(page);
-  await passwordStep(page);
+  await passwordStep(page, EMAIL);
   await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
   await shot(page, 'sign-in-passkey-step');
   await page.getByRole('button', { name: 'Use a passkey' }).click();

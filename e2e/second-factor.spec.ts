@@ -1,40 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, codeAt, enrollAuthenticator, signIn } from './fixtures';
+import { codeAt, enrollAuthenticator, passwordStep, shot, signIn, signOut } from './fixtures';
 
 // A demo administrator no other journey signs in as: enrolling changes how they sign in.
 const EMAIL = 'admin@tide.example';
-const SHOTS = process.env.SHOTS_DIR;
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(size);
-}
-
-async function passwordStep(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+async function codeStep(page: Page) {
+  await passwordStep(page, EMAIL);
   await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 }
 
 test('an administrator sets up an authenticator app, signs in with its code and with a recovery code', async ({ page }) => {
   // Three sign-ins and an enrollment in one journey.
   test.setTimeout(180_000);
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await passwordStep(page, EMAIL);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   // Enroll from the own account page.
@@ -52,7 +30,7 @@ test('an administrator sets up an authenticator app, signs in with its code and 
 
   // Password, then the next code of the app (this period's was used by the enrollment).
   await signOut(page);
-  await passwordStep(page);
+  await codeStep(page);
   await shot(page, 'sign-in-code');
   await page.getByRole('textbox', { name: 'Authentication code' }).fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -63,7 +41,7 @@ test('an administrator sets up an authenticator app, signs in with its code and 
 
   // A recovery code instead of the app; it counts down on the account page.
   await signOut(page);
-  await passwordStep(page);
+  await codeStep(page);
   await page.getByRole('textbox', { name: 'Authentication code' }).fill(recovery[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();

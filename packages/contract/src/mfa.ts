@@ -73,13 +73,18 @@ const base64url = z
   .max(16_384)
   .regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url');
 
-/** A browser's answer to navigator.credentials.create(), as @simplewebauthn/browser sends it. */
-export const passkeyRegistrationResponse = z.strictObject({
+/** What every browser answer of @simplewebauthn/browser carries besides its response. */
+const credentialFields = {
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string().max(100), z.unknown()),
+};
+
+/** A browser's answer to navigator.credentials.create(). */
+export const passkeyRegistrationResponse = z.strictObject({
+  ...credentialFields,
   response: z.strictObject({
     clientDataJSON: base64url,
     attestationObject: base64url,
@@ -93,13 +98,9 @@ export const passkeyRegistrationResponse = z.strictObject({
   }),
 });
 
-/** A browser's answer to navigator.credentials.get(), as @simplewebauthn/browser sends it. */
+/** A browser's answer to navigator.credentials.get(). */
 export const passkeyAuthenticationResponse = z.strictObject({
-  id: base64url,
-  rawId: base64url,
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string().max(100), z.unknown()),
+  ...credentialFields,
   response: z.strictObject({
     clientDataJSON: base64url,
     authenticatorData: base64url,

@@ -12,7 +12,6 @@ import { countAddressFailure, countFailure, isThrottled } from '../auth/sign-in-
 import * as repo from './mfa.repo.js';
 import * as passkeys from './passkeys.repo.js';
 import {
-  challengeHash,
   challengeOf,
   fromBase64url,
   optionsAnswer,
@@ -91,11 +90,10 @@ export async function secondFactorOptions(db: Db, rp: RelyingParty, challengeTok
     allowCredentials: own.map((p) => ({ id: p.credentialId, transports: p.transports as never })),
   });
   await passkeys.insertWebauthnChallenge(db, {
-    challengeHash: challengeHash(options.challenge),
+    challenge: options.challenge,
     purpose: 'second_factor',
     userId: challenge.userId,
     mfaChallengeId: challenge.id,
-    expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_MS),
   });
   return optionsAnswer(options);
 }
@@ -113,7 +111,7 @@ export async function verifySecondFactor(
   const locked = await isThrottled(db, u.email.toLowerCase(), input.ip);
   if (locked) return refuse(db, u, input.ip, 'locked', true);
   const signed = challengeOf(input.response.response.clientDataJSON);
-  const claimed = signed ? await passkeys.claimWebauthnChallenge(db, challengeHash(signed), 'second_factor') : null;
+  const claimed = signed ? await passkeys.claimWebauthnChallenge(db, signed, 'second_factor') : null;
   if (!signed || !claimed || claimed.mfaChallengeId !== mfaChallenge.id) return refuse(db, u, input.ip, 'wrong_challenge', false);
   const hit = await passkeys.findPasskeyWithUser(db, input.response.id);
   if (!hit || hit.user.id !== u.id) return refuse(db, u, input.ip, 'unknown_passkey', false);
@@ -131,9 +129,8 @@ export async function verifySecondFactor(
 export async function signInOptions(db: Db, rp: RelyingParty) {
   const options = await generateAuthenticationOptions({ rpID: rp.id, timeout: PASSKEY_CHALLENGE_MS, userVerification: 'required' });
   await passkeys.insertWebauthnChallenge(db, {
-    challengeHash: challengeHash(options.challenge),
+    challenge: options.challenge,
     purpose: 'sign_in',
-    expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_MS),
   });
   return optionsAnswer(options);
 }
@@ -148,7 +145,7 @@ export async function verifySignIn(db: Db, rp: RelyingParty, input: Attempt): Pr
   const locked = await isThrottled(db, user?.email.toLowerCase() ?? '', input.ip);
   if (locked) return refuse(db, user, input.ip, 'locked', true);
   const signed = challengeOf(input.response.response.clientDataJSON);
-  const claimed = signed ? await passkeys.claimWebauthnChallenge(db, challengeHash(signed), 'sign_in') : null;
+  const claimed = signed ? await passkeys.claimWebauthnChallenge(db, signed, 'sign_in') : null;
   if (!signed || !claimed) return refuse(db, user, input.ip, 'wrong_challenge', false);
   if (!hit || !user) return refuse(db, null, input.ip, 'unknown_passkey', false);
   const handle = input.response.response.userHandle;

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mfaPasskeys, sponsorAdmins, users, webauthnChallenges } from '../../db/schema/index.js';
+import { challengeHash, PASSKEY_CHALLENGE_MS } from './webauthn.js';
 
 export type PasskeyRow = typeof mfaPasskeys.$inferSelect;
 type Purpose = (typeof webauthnChallenges.$inferSelect)['purpose'];
@@ -65,18 +66,26 @@ export const recordPasskeyUse = async (db: Db, passkey: PasskeyRow, counter: num
 export const markHasFactor = (db: Db, userId: number) =>
   db.update(users).set({ mfaEnabled: true, mfaGraceSignIns: 0, updatedAt: new Date() }).where(eq(users.id, userId));
 
-export const insertWebauthnChallenge = (db: Db, values: typeof webauthnChallenges.$inferInsert) =>
-  db.insert(webauthnChallenges).values(values);
+/** Keeps a challenge just issued (hashed, with its purpose and owner) for its lifetime. */
+export const insertWebauthnChallenge = (
+  db: Db,
+  values: Omit<typeof webauthnChallenges.$inferInsert, 'challengeHash' | 'expiresAt'> & { challenge: string },
+) => {
+  const { challenge, ...rest } = values;
+  return db
+    .insert(webauthnChallenges)
+    .values({ ...rest, challengeHash: challengeHash(challenge), expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_MS) });
+};
 
 /** Takes a live challenge of this purpose once: the statement that finds it marks it used. */
-export const claimWebauthnChallenge = async (db: Db, challengeHash: string, purpose: Purpose) =>
+export const claimWebauthnChallenge = async (db: Db, challenge: string, purpose: Purpose) =>
   (
     await db
       .update(webauthnChallenges)
       .set({ usedAt: new Date() })
       .where(
         and(
-          eq(webauthnChallenges.challengeHash, challengeHash),
+          eq(webauthnChallenges.challengeHash, challengeHash(challenge)),
           eq(webauthnChallenges.purpose, purpose),
           isNull(webauthnChallenges.usedAt),
           gt(webauthnChallenges.expiresAt, new Date()),

@@ -6,15 +6,7 @@ import { writeAudit } from '../../plugins/audit.js';
 import * as repo from './mfa.repo.js';
 import { type Ctx, currentUser, issueRecoveryCodes } from './mfa.service.js';
 import * as passkeys from './passkeys.repo.js';
-import {
-  challengeHash,
-  challengeOf,
-  optionsAnswer,
-  PASSKEY_CHALLENGE_MS,
-  type RelyingParty,
-  toBase64url,
-  userHandleOf,
-} from './webauthn.js';
+import { challengeOf, optionsAnswer, PASSKEY_CHALLENGE_MS, type RelyingParty, toBase64url, userHandleOf } from './webauthn.js';
 
 export interface PasskeyCtx extends Ctx {
   rp: RelyingParty;
@@ -53,10 +45,9 @@ export async function registrationOptions(ctx: PasskeyCtx) {
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   await passkeys.insertWebauthnChallenge(ctx.db, {
-    challengeHash: challengeHash(options.challenge),
+    challenge: options.challenge,
     purpose: 'register',
     userId: u.id,
-    expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_MS),
   });
   return optionsAnswer(options);
 }
@@ -69,7 +60,7 @@ export async function register(
 ): Promise<PasskeyRegistered> {
   const u = await currentUser(ctx.db, ctx.user.id);
   const challenge = challengeOf(response.response.clientDataJSON);
-  const claimed = challenge ? await passkeys.claimWebauthnChallenge(ctx.db, challengeHash(challenge), 'register') : null;
+  const claimed = challenge ? await passkeys.claimWebauthnChallenge(ctx.db, challenge, 'register') : null;
   if (!challenge || !claimed || claimed.userId !== u.id) throw badRequest(REGISTRATION_FAILED);
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {

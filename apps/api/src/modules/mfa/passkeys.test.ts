@@ -1,9 +1,10 @@
 import { MFA_GRACE_SIGN_INS, PASSKEY_FAILED_MESSAGE } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, mfaPasskeys, sponsors, users } from '../../db/schema/index.js';
-import { type Auth, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
+import { mfaPasskeys, sponsors, users } from '../../db/schema/index.js';
+import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
 import { SoftAuthenticator } from '../../test/soft-authenticator.js';
+import { mfaCalls } from './mfa.fixtures.js';
 
 // The harness serves PUBLIC_URL http://portal.test: the relying party is portal.test.
 const ORIGIN = 'http://portal.test';
@@ -15,17 +16,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 beforeEach(async () => t.reset());
 
-type Headers = Record<string, string>;
-const call = (headers: Headers, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-const login = (username: string) => post('/api/v1/authentication/login', { username, password: TEST_PASSWORD });
-const audits = async (action: string) => (await t.db.select().from(auditLog)).filter((e) => e.action === action);
-
-function sessionHeaders(res: Awaited<ReturnType<typeof login>>): Headers {
-  const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  return { authorization: `Bearer ${res.json().accessToken}`, 'x-xsrf-token': xsrf };
-}
+const { call, post, login, sessionHeaders, audits } = mfaCalls(() => t);
 
 async function register(auth: Auth, name = 'Laptop', authenticator = new SoftAuthenticator(ORIGIN)) {
   const { options } = (await call(auth.headers, 'POST', '/api/v1/account/passkeys/options')).json();
