@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mfaPasskeys, sponsorAdmins, users, webauthnChallenges } from '../../db/schema/index.js';
 import { challengeHash, PASSKEY_CHALLENGE_MS } from './webauthn.js';
@@ -66,16 +66,21 @@ export const recordPasskeyUse = async (db: Db, passkey: PasskeyRow, counter: num
 export const markHasFactor = (db: Db, userId: number) =>
   db.update(users).set({ mfaEnabled: true, mfaGraceSignIns: 0, updatedAt: new Date() }).where(eq(users.id, userId));
 
-/** Keeps a challenge just issued (hashed, with its purpose and owner) for its lifetime. */
-export const insertWebauthnChallenge = (
+/**
+ * Keeps a challenge just issued (hashed, with its purpose and owner) for its lifetime. The public
+ * sign-in asks for one without an account, so expired ones go as new ones come: the table holds
+ * only a few minutes' worth.
+ */
+export async function insertWebauthnChallenge(
   db: Db,
   values: Omit<typeof webauthnChallenges.$inferInsert, 'challengeHash' | 'expiresAt'> & { challenge: string },
-) => {
+) {
   const { challenge, ...rest } = values;
-  return db
+  await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, new Date()));
+  await db
     .insert(webauthnChallenges)
     .values({ ...rest, challengeHash: challengeHash(challenge), expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_MS) });
-};
+}
 
 /** Takes a live challenge of this purpose once: the statement that finds it marks it used. */
 export const claimWebauthnChallenge = async (db: Db, challenge: string, purpose: Purpose) =>

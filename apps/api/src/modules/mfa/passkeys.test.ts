@@ -1,7 +1,7 @@
 import { MFA_GRACE_SIGN_INS, PASSKEY_FAILED_MESSAGE } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mfaPasskeys, sponsors, users } from '../../db/schema/index.js';
+import { mfaPasskeys, sponsors, users, webauthnChallenges } from '../../db/schema/index.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
 import { SoftAuthenticator } from '../../test/soft-authenticator.js';
 import { mfaCalls } from './mfa.fixtures.js';
@@ -77,6 +77,15 @@ describe('passkey registration', () => {
     const fresh = (await call(staff.headers, 'POST', '/api/v1/account/passkeys/options')).json().options;
     const stolen = await call(other.headers, 'POST', '/api/v1/account/passkeys', { name: 'X', response: authenticator.create(fresh) });
     expect(stolen.statusCode).toBe(400);
+
+    // An expired challenge is refused, and swept when the next one is issued.
+    const late = (await call(staff.headers, 'POST', '/api/v1/account/passkeys/options')).json().options;
+    await t.db.update(webauthnChallenges).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(
+      (await call(staff.headers, 'POST', '/api/v1/account/passkeys', { name: 'X', response: authenticator.create(late) })).statusCode,
+    ).toBe(400);
+    await call(staff.headers, 'POST', '/api/v1/account/passkeys/options');
+    expect(await t.db.select().from(webauthnChallenges)).toHaveLength(1);
     expect(await t.db.select().from(mfaPasskeys)).toHaveLength(0);
   });
 
