@@ -56,6 +56,9 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // Passkeys are bound to PUBLIC_URL's host name, and WebAuthn takes a domain, never an IP
+      // address: the passkey journey browses at localhost (the same server), the others at 127.0.0.1.
+      PUBLIC_URL: `http://localhost:${PORT}`,
       DATA_DIR: dataDir,
       ...(existsSync(webDir) ? { WEB_DIST: webDir } : {}),
       ADMIN_EMAIL: 'admin@vault.local',

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 export const ADMIN_EMAIL = 'admin@vault.local';
 export const ADMIN_PASSWORD = 'demo-password-2026';
@@ -8,7 +9,7 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_P
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail or username' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }
 
@@ -45,4 +46,51 @@ export async function storedSponsor(page: Page): Promise<{ sponsorId: number; sp
 /** The access token the portal keeps in localStorage. */
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('access_token'));
+}
+
+/** The code an authenticator app shows `steps` periods from now. */
+export const codeAt = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/**
+ * Sets up an authenticator app on the signed-in person's account page, its first code computed
+ * here as the app would; leaves the ten recovery codes on screen.
+ */
+export async function enrollAuthenticator(page: Page) {
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Second factor' });
+  await section.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await section.getByLabel('Secret key').textContent())!.trim();
+  await section.getByRole('textbox', { name: 'Code from the app' }).fill(codeAt(secret));
+  await section.getByRole('button', { name: 'Confirm' }).click();
+  const codes = section.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  return { section, secret, recovery: (await codes.allTextContents()).map((c) => c.trim()) };
+}
+
+/** Screenshots at desktop and phone width into SHOTS_DIR, when it is set (for looking at screens). */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
+/** The password step of a sign-in, without waiting for what follows it. */
+export async function passwordStep(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs out through the account menu and waits for the login page. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 }

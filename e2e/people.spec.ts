@@ -297,7 +297,7 @@ test.describe('people', () => {
       await page.goto('/login');
       await page.getByLabel('E-mail or username').fill('admin@sumt.example');
       await page.locator('input[type="password"]').fill(ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
       await pickPortal(page, 'SUMT');
 

@@ -1,62 +1,26 @@
 import { expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { ADMIN_PASSWORD } from './fixtures';
+import { codeAt, enrollAuthenticator, passwordStep, shot, signIn, signOut } from './fixtures';
 
 // A demo administrator no other journey signs in as: enrolling changes how they sign in.
 const EMAIL = 'admin@tide.example';
-const SHOTS = process.env.SHOTS_DIR;
 
-/** The code an authenticator app shows `steps` periods from now. */
-const codeAt = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(size);
-}
-
-async function passwordStep(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+async function codeStep(page: Page) {
+  await passwordStep(page, EMAIL);
   await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 }
 
 test('an administrator sets up an authenticator app, signs in with its code and with a recovery code', async ({ page }) => {
   // Three sign-ins and an enrollment in one journey.
   test.setTimeout(180_000);
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail or username' }).fill(EMAIL);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await passwordStep(page, EMAIL);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   // Enroll from the own account page.
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Your account' }).click();
-  const section = page.getByRole('region', { name: 'Second factor' });
-  await section.getByRole('button', { name: 'Set up authenticator app' }).click();
-  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = (await section.getByLabel('Secret key').textContent())!.trim();
+  await expect(page).toHaveURL(/\/account$/);
+  const { section, secret, recovery } = await enrollAuthenticator(page);
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await shot(page, 'enroll');
-  await section.getByRole('textbox', { name: 'Code from the app' }).fill(codeAt(secret));
-  await section.getByRole('button', { name: 'Confirm' }).click();
-
-  const codes = section.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
-  await expect(codes).toHaveCount(10);
-  const recovery = (await codes.allTextContents()).map((c) => c.trim());
   const download = page.waitForEvent('download');
   await section.getByRole('button', { name: 'Download as text' }).click();
   expect((await download).suggestedFilename()).toBe('vault-admin-recovery-codes.txt');
@@ -66,7 +30,7 @@ test('an administrator sets up an authenticator app, signs in with its code and 
 
   // Password, then the next code of the app (this period's was used by the enrollment).
   await signOut(page);
-  await passwordStep(page);
+  await codeStep(page);
   await shot(page, 'sign-in-code');
   await page.getByRole('textbox', { name: 'Authentication code' }).fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -77,11 +41,34 @@ test('an administrator sets up an authenticator app, signs in with its code and 
 
   // A recovery code instead of the app; it counts down on the account page.
   await signOut(page);
-  await passwordStep(page);
+  await codeStep(page);
   await page.getByRole('textbox', { name: 'Authentication code' }).fill(recovery[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.goto('/account');
   await expect(page.getByRole('region', { name: 'Second factor' }).getByText('9 of 10 remaining')).toBeVisible({ timeout: 30_000 });
   await shot(page, 'account');
+});
+
+test('the administrators list filters by second factor', async ({ page }) => {
+  // Another demo administrator no other journey signs in as, enrolled here.
+  const email = 'admin@wstb.example';
+  await signIn(page, email);
+  const { section } = await enrollAuthenticator(page);
+  await section.getByRole('button', { name: 'I have saved these codes' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Administrators', exact: true }).click();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.filter({ hasText: email })).toHaveCount(1);
+
+  const filter = page.getByRole('combobox', { name: 'Second factor' });
+  await filter.click();
+  await page.getByRole('option', { name: 'With a second factor' }).click();
+  await expect(rows.filter({ hasText: email })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'None' })).toHaveCount(0);
+
+  await filter.click();
+  await page.getByRole('option', { name: 'Without a second factor' }).click();
+  await expect(rows.filter({ hasText: email })).toHaveCount(0);
+  const without = await rows.count();
+  for (let i = 0; i < without; i++) await expect(rows.nth(i)).toContainText('None');
 });

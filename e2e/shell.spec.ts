@@ -46,7 +46,7 @@ test.describe('portal shell', () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'E-mail or username' }).fill(ADMIN_EMAIL);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password-at-all');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText(LOGIN_FAILED);
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedToken(page)).toBeNull();

@@ -21,7 +21,8 @@ export const secondFactorChallenge = z.object({
   secondFactorRequired: z.literal(true),
   challengeToken: z.string(),
   expiresAt: z.string(),
-  methods: z.array(z.enum(['totp', 'recovery'])),
+  /** What this person can answer with: a passkey only when they registered one. */
+  methods: z.array(z.enum(['totp', 'recovery', 'passkey'])),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallenge>;
 
@@ -35,8 +36,13 @@ export const secondFactorVerifyBody = z.strictObject({
 });
 
 export const mfaStatus = z.object({
+  /** Has a second factor: an authenticator app, a passkey, or both. */
   enrolled: z.boolean(),
+  /** The authenticator app is set up. */
+  authenticatorApp: z.boolean(),
+  /** When the authenticator app was set up. */
   enrolledAt: z.string().nullable(),
+  passkeys: z.number().int(),
   /** A second factor is required of this person (staff once enrolled, or the sponsor's policy). */
   required: z.boolean(),
   /** This session reaches nothing but enrollment until a factor is set up. */
@@ -59,3 +65,79 @@ export const confirmCodeBody = z.strictObject({ code: secondFactorCode });
 
 export const recoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodes>;
+
+export const PASSKEY_FAILED_MESSAGE = 'The passkey was not accepted. Try again, or use another way to sign in.';
+
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url');
+
+/** What every browser answer of @simplewebauthn/browser carries besides its response. */
+const credentialFields = {
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string().max(100), z.unknown()),
+};
+
+/** A browser's answer to navigator.credentials.create(). */
+export const passkeyRegistrationResponse = z.strictObject({
+  ...credentialFields,
+  response: z.strictObject({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    authenticatorData: base64url.optional(),
+    publicKey: base64url.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    transports: z
+      .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+      .max(10)
+      .optional(),
+  }),
+});
+
+/** A browser's answer to navigator.credentials.get(). */
+export const passkeyAuthenticationResponse = z.strictObject({
+  ...credentialFields,
+  response: z.strictObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+
+/**
+ * WebAuthn options for the browser (PublicKeyCredentialCreationOptionsJSON or
+ * PublicKeyCredentialRequestOptionsJSON): handed to @simplewebauthn/browser as they are.
+ */
+export const passkeyOptions = z.object({ options: z.looseObject({ challenge: z.string(), timeout: z.number().optional() }) });
+
+export const passkeyName = z.string().trim().min(1, 'Enter a name for the passkey').max(60, 'Use at most 60 characters');
+
+export const passkey = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkey>;
+
+export const passkeyList = z.object({ passkeys: z.array(passkey) });
+
+export const passkeyRegisterBody = z.strictObject({ name: passkeyName, response: passkeyRegistrationResponse });
+export const passkeyRenameBody = z.strictObject({ name: passkeyName });
+
+/** A new passkey; when it is the person's first second factor, their ten recovery codes (shown this once). */
+export const passkeyRegistered = z.object({ passkey, recoveryCodes: z.array(z.string()).nullable() });
+export type PasskeyRegistered = z.infer<typeof passkeyRegistered>;
+
+export const passkeyChallengeBody = z.strictObject({ challengeToken: z.string().min(20).max(200) });
+export const passkeySecondFactorBody = z.strictObject({
+  challengeToken: z.string().min(20).max(200),
+  response: passkeyAuthenticationResponse,
+});
+export const passkeySignInBody = z.strictObject({ response: passkeyAuthenticationResponse });
+export const passkeySignInOptionsBody = z.strictObject({});

@@ -2,6 +2,7 @@ import { type ServerMessage, STATUS } from '@vault/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { mfaRecoveryCodes, sessions, users } from '../db/schema/index.js';
+import { deletePasskeysOf } from '../modules/mfa/passkeys.repo.js';
 import { writeAudit } from '../plugins/audit.js';
 import type { Actor } from '../plugins/types.js';
 import { conflict, forbidden } from './errors.js';
@@ -103,7 +104,7 @@ export async function resendActivation(db: Db, ctx: Ctx & { publicUrl: string },
 }
 
 /**
- * Clears the second factor of each account (authenticator, recovery codes) and ends their
+ * Clears the second factor of each account (authenticator, passkeys, recovery codes) and ends their
  * sessions, so they enrol again at next sign-in. Nobody resets their own: that takes a recovery code.
  */
 export async function resetMfa(db: Db, ctx: Ctx, accounts: AccountRef[]): Promise<ServerMessage> {
@@ -117,6 +118,7 @@ export async function resetMfa(db: Db, ctx: Ctx, accounts: AccountRef[]): Promis
       .set({ mfaEnabled: false, mfaSecret: null, mfaEnrolledAt: null, mfaLastStep: null, updatedAt: new Date() })
       .where(inArray(users.id, ids));
     await db.delete(mfaRecoveryCodes).where(inArray(mfaRecoveryCodes.userId, ids));
+    await deletePasskeysOf(db, ids);
     await revokeSessions(db, ids);
   }
   for (const a of accounts) {

@@ -9,6 +9,37 @@ export interface paths {
     /** Check that this instance and its database answer */
     get: operations["getHealthReady"];
   };
+  "/api/v1/account/passkeys": {
+    /**
+     * List your passkeys
+     * @description Your passkeys with their names, creation and last use.
+     */
+    get: operations["getAccountPasskeys"];
+    /**
+     * Register a passkey
+     * @description Keeps the browser's new credential under a name. When it is the first second factor, answers the ten recovery codes, shown this once.
+     */
+    post: operations["postAccountPasskeys"];
+  };
+  "/api/v1/account/passkeys/{id}": {
+    /**
+     * Rename a passkey
+     * @description Renames one of your passkeys.
+     */
+    put: operations["putAccountPasskeysById"];
+    /**
+     * Remove a passkey
+     * @description Removes one of your passkeys; 409 when it is your only second factor (remove the second factor with a code instead).
+     */
+    delete: operations["deleteAccountPasskeysById"];
+  };
+  "/api/v1/account/passkeys/options": {
+    /**
+     * Start registering a passkey
+     * @description WebAuthn creation options for a new discoverable passkey; the challenge is kept on the server and accepted once.
+     */
+    post: operations["postAccountPasskeysOptions"];
+  };
   "/api/v1/account/second-factor": {
     /**
      * Read your second factor and the policy that applies
@@ -134,6 +165,20 @@ export interface paths {
     /** The signed-in user */
     get: operations["getAuthenticationMe"];
   };
+  "/api/v1/authentication/passkey": {
+    /**
+     * Sign in with a passkey alone
+     * @description The browser's WebAuthn assertion of a discoverable passkey: opens the same session as a password and a second factor. A refused passkey counts in the sign-in throttle.
+     */
+    post: operations["postAuthenticationPasskey"];
+  };
+  "/api/v1/authentication/passkey/options": {
+    /**
+     * Start signing in with a passkey alone
+     * @description WebAuthn request options for a discoverable passkey, with user verification required. The challenge is kept on the server and accepted once, for five minutes.
+     */
+    post: operations["postAuthenticationPasskeyOptions"];
+  };
   "/api/v1/authentication/password": {
     /** Set a password with an activation or reset link */
     post: operations["postAuthenticationPassword"];
@@ -144,6 +189,20 @@ export interface paths {
      * @description Second sign-in step: the challengeToken the login answered and a 6-digit authenticator code or a recovery code. Wrong codes count in the sign-in throttle; a code is accepted once.
      */
     post: operations["postAuthenticationSecondFactor"];
+  };
+  "/api/v1/authentication/second-factor/passkey": {
+    /**
+     * Finish signing in with a passkey
+     * @description Second sign-in step: the password step's challengeToken and the browser's WebAuthn assertion. A refused passkey counts in the sign-in throttle.
+     */
+    post: operations["postAuthenticationSecondFactorPasskey"];
+  };
+  "/api/v1/authentication/second-factor/passkey/options": {
+    /**
+     * Start the second sign-in step with a passkey
+     * @description WebAuthn request options for the password step's challengeToken, limited to that person's passkeys. The challenge is kept on the server and accepted once, for five minutes.
+     */
+    post: operations["postAuthenticationSecondFactorPasskeyOptions"];
   };
   "/api/v1/basepackages": {
     /** List base packages */
@@ -1002,10 +1061,12 @@ export interface components {
       user: components["schemas"]["SessionUser"];
     };
     MfaStatus: {
+      authenticatorApp: boolean;
       enrolled: boolean;
       enrolledAt: string | null;
       enrollmentRequired: boolean;
       graceRemaining: number | null;
+      passkeys: number;
       recoveryCodesRemaining: number;
       required: boolean;
     };
@@ -1027,6 +1088,80 @@ export interface components {
       packageSponsorId: number;
       priceSale: string;
     };
+    Passkey: {
+      createdAt: string;
+      id: number;
+      lastUsedAt: string | null;
+      name: string;
+    };
+    PasskeyAuthenticationResponse: {
+      /** @enum {string} */
+      authenticatorAttachment?: "platform" | "cross-platform";
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
+      id: string;
+      rawId: string;
+      response: {
+        authenticatorData: string;
+        clientDataJSON: string;
+        signature: string;
+        userHandle?: string;
+      };
+      /** @constant */
+      type: "public-key";
+    };
+    PasskeyChallengeBody: {
+      challengeToken: string;
+    };
+    PasskeyList: {
+      passkeys: components["schemas"]["Passkey"][];
+    };
+    PasskeyOptions: {
+      options: {
+        challenge: string;
+        timeout?: number;
+        [key: string]: unknown;
+      };
+    };
+    PasskeyRegisterBody: {
+      name: string;
+      response: components["schemas"]["PasskeyRegistrationResponse"];
+    };
+    PasskeyRegistered: {
+      passkey: components["schemas"]["Passkey"];
+      recoveryCodes: string[] | null;
+    };
+    PasskeyRegistrationResponse: {
+      /** @enum {string} */
+      authenticatorAttachment?: "platform" | "cross-platform";
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
+      id: string;
+      rawId: string;
+      response: {
+        attestationObject: string;
+        authenticatorData?: string;
+        clientDataJSON: string;
+        publicKey?: string;
+        publicKeyAlgorithm?: number;
+        transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+      };
+      /** @constant */
+      type: "public-key";
+    };
+    PasskeyRenameBody: {
+      name: string;
+    };
+    PasskeySecondFactorBody: {
+      challengeToken: string;
+      response: components["schemas"]["PasskeyAuthenticationResponse"];
+    };
+    PasskeySignInBody: {
+      response: components["schemas"]["PasskeyAuthenticationResponse"];
+    };
+    PasskeySignInOptionsBody: Record<string, never>;
     PeopleSearchBody: {
       /** @enum {string} */
       fieldName: "all" | "email" | "firstName" | "lastName" | "name" | "id" | "status";
@@ -1098,7 +1233,7 @@ export interface components {
     SecondFactorChallenge: {
       challengeToken: string;
       expiresAt: string;
-      methods: ("totp" | "recovery")[];
+      methods: ("totp" | "recovery" | "passkey")[];
       /** @constant */
       secondFactorRequired: true;
     };
@@ -1715,6 +1850,120 @@ export interface operations {
     };
   };
   /**
+   * List your passkeys
+   * @description Your passkeys with their names, creation and last use.
+   */
+  getAccountPasskeys: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PasskeyList"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /**
+   * Register a passkey
+   * @description Keeps the browser's new credential under a name. When it is the first second factor, answers the ten recovery codes, shown this once.
+   */
+  postAccountPasskeys: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeyRegisterBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PasskeyRegistered"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /**
+   * Rename a passkey
+   * @description Renames one of your passkeys.
+   */
+  putAccountPasskeysById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeyRenameBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Passkey"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /**
+   * Remove a passkey
+   * @description Removes one of your passkeys; 409 when it is your only second factor (remove the second factor with a code instead).
+   */
+  deleteAccountPasskeysById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /**
+   * Start registering a passkey
+   * @description WebAuthn creation options for a new discoverable passkey; the challenge is kept on the server and accepted once.
+   */
+  postAccountPasskeysOptions: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PasskeyOptions"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /**
    * Read your second factor and the policy that applies
    * @description The signed-in person's second factor and the policy that applies.
    */
@@ -2280,6 +2529,51 @@ export interface operations {
       503: components["responses"]["ShuttingDown"];
     };
   };
+  /**
+   * Sign in with a passkey alone
+   * @description The browser's WebAuthn assertion of a discoverable passkey: opens the same session as a password and a second factor. A refused passkey counts in the sign-in throttle.
+   */
+  postAuthenticationPasskey: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeySignInBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LoginResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /**
+   * Start signing in with a passkey alone
+   * @description WebAuthn request options for a discoverable passkey, with user verification required. The challenge is kept on the server and accepted once, for five minutes.
+   */
+  postAuthenticationPasskeyOptions: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeySignInOptionsBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PasskeyOptions"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
   /** Set a password with an activation or reset link */
   postAuthenticationPassword: {
     requestBody: {
@@ -2316,6 +2610,52 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["LoginResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /**
+   * Finish signing in with a passkey
+   * @description Second sign-in step: the password step's challengeToken and the browser's WebAuthn assertion. A refused passkey counts in the sign-in throttle.
+   */
+  postAuthenticationSecondFactorPasskey: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeySecondFactorBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LoginResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ShuttingDown"];
+    };
+  };
+  /**
+   * Start the second sign-in step with a passkey
+   * @description WebAuthn request options for the password step's challengeToken, limited to that person's passkeys. The challenge is kept on the server and accepted once, for five minutes.
+   */
+  postAuthenticationSecondFactorPasskeyOptions: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeyChallengeBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PasskeyOptions"];
         };
       };
       400: components["responses"]["BadRequest"];

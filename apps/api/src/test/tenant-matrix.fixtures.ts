@@ -6,6 +6,7 @@ import {
   failedUploads,
   importJobs,
   invitations,
+  mfaPasskeys,
   packageSponsor,
   sessions,
   sponsorAuthorizations,
@@ -77,6 +78,10 @@ export async function tenantWorld(t: TestApp) {
       ],
     })
     .returning();
+  const [passkey] = await t.db
+    .insert(mfaPasskeys)
+    .values({ userId: secondA.userId, credentialId: 'alpha-secret-credential', publicKey: 'pQECAyYgASFYIA', name: 'Zebulon laptop' })
+    .returning();
   await t.db.insert(auditLog).values({
     actorEmail: 'boss@alpha-secret.test',
     sponsorId: w.a.id,
@@ -107,6 +112,7 @@ export async function tenantWorld(t: TestApp) {
       failed: failed!.id,
       job: job!.id,
       group: w.group.id,
+      passkey: passkey!.id,
     },
   };
 }

@@ -33,6 +33,11 @@ type Operation = {
 const PUBLIC: Record<string, string> = {
   'POST /api/v1/authentication/login': 'signing in',
   'POST /api/v1/authentication/second-factor': 'the second sign-in step, with the challenge token the password step answered',
+  'POST /api/v1/authentication/second-factor/passkey/options':
+    'the second sign-in step with a passkey, for the password step’s challenge token',
+  'POST /api/v1/authentication/second-factor/passkey': 'the second sign-in step with a passkey, for the password step’s challenge token',
+  'POST /api/v1/authentication/passkey/options': 'signing in with a passkey alone',
+  'POST /api/v1/authentication/passkey': 'signing in with a passkey alone',
   'POST /api/v1/authentication/password': 'setting a password with an e-mailed token',
   'POST /api/v1/authentication/forgot-password': 'asking for a reset link',
   'POST /api/v1/invitations/redeem': 'a vault holder redeeming an invitation code',
@@ -93,6 +98,7 @@ const PATH_OBJECT: Record<string, Ref> = {
   import: 'job',
   vaults: 'vault',
   'sponsor-group': 'group',
+  passkeys: 'passkey',
 };
 /** Ids every portal shares (the catalogues): not A's, so not swapped for a missing id. */
 const SHARED: Ref[] = ['basePackage', 'app', 'sponsorA', 'sponsorB', 'codeA', 'codeB'];
@@ -220,6 +226,7 @@ async function fingerprintOfA(): Promise<string> {
     `select 'sponsors', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from sponsors x where id = ${a}`,
     `select 'users', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from users x where id in ${people}`,
     `select 'advisors', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from advisors x where user_id in ${people}`,
+    `select 'mfa_passkeys', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from mfa_passkeys x where user_id in ${people}`,
     `select 'password_tokens', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from password_tokens x where user_id in ${people}`,
     `select 'documents', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from documents x where vault_id in (select id from vaults where sponsor_id = ${a})`,
     `select 'base_packages', md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from base_packages x`,

@@ -40,7 +40,7 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
           <Text size="sm" mb="sm">
             {data.graceRemaining !== null
               ? `Your portal requires a second factor. You can sign in ${data.graceRemaining} more ${data.graceRemaining === 1 ? 'time' : 'times'} without one.`
-              : 'Signing in will also ask for a code from an app on your phone, so a stolen password alone is not enough.'}
+              : 'Signing in will also ask for a passkey or a code from an app on your phone, so a stolen password alone is not enough.'}
           </Text>
           <Group gap="sm">
             <Button component={Link} to="/account" size="xs">

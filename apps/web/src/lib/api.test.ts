@@ -1,4 +1,10 @@
-import { LOGIN_FAILED_MESSAGE, MFA_CODE_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE } from '@vault/contract';
+import {
+  LOGIN_FAILED_MESSAGE,
+  MFA_CODE_FAILED_MESSAGE,
+  MFA_ENROLLMENT_REQUIRED_MESSAGE,
+  PASSKEY_FAILED_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+} from '@vault/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, buildUrl, errorMessage, errorMessages, SECOND_FACTOR_PATH, SESSION_ENDED_MESSAGE } from './api';
 import { setNavigator } from './navigation';
@@ -95,6 +101,25 @@ describe('api client', () => {
     expect(fetchMock.mock.calls[0]![1].headers.Authorization).toBeUndefined();
     expect(getSession().token).toBe('tok-123');
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('the passkey sign-in steps, like the code step, send no token and keep the server message of a 401', async () => {
+    for (const path of ['/api/v1/authentication/passkey', '/api/v1/authentication/second-factor/passkey/options']) {
+      fetchMock.mockResolvedValueOnce(reply(401, { message: PASSKEY_FAILED_MESSAGE }));
+      const err = await fail(api('POST', path, { body: {} }));
+      expect(err.message).toBe(PASSKEY_FAILED_MESSAGE);
+      expect(fetchMock.mock.calls.at(-1)![1].headers.Authorization).toBeUndefined();
+    }
+    expect(getSession().token).toBe('tok-123');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a session the second-factor policy now holds back goes to the account page to enroll', async () => {
+    fetchMock.mockResolvedValue(reply(403, { message: MFA_ENROLLMENT_REQUIRED_MESSAGE }));
+    const err = await fail(api('GET', '/api/v1/sponsors'));
+    expect(err.status).toBe(403);
+    expect(navigate).toHaveBeenCalledWith('/account', { replace: true });
+    expect(getSession().token).toBe('tok-123');
   });
 
   it('any other 401 clears the session and the chosen sponsor, says the session ended and goes to /login', async () => {

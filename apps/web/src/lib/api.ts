@@ -1,10 +1,18 @@
-import { type ErrorBody, LOGIN_FAILED_MESSAGE, SESSION_EXPIRED_MESSAGE, SESSION_IDLE_MINUTES } from '@vault/contract';
+import {
+  type ErrorBody,
+  LOGIN_FAILED_MESSAGE,
+  MFA_ENROLLMENT_REQUIRED_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_IDLE_MINUTES,
+} from '@vault/contract';
 import { navigateTo } from './navigation';
 import { clearSession, getToken, isSigningOut } from './session';
 
 export const LOGIN_PATH = '/api/v1/authentication/login';
 /** The sign-in's code step: like login, it has no session yet and its 401 says what went wrong. */
 export const SECOND_FACTOR_PATH = '/api/v1/authentication/second-factor';
+/** The passkey sign-in steps: no session yet either, and their 401 says what went wrong. */
+const PASSKEY_STEP = /^\/api\/v1\/authentication\/(second-factor\/passkey|passkey)(\/|$)/;
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
@@ -87,7 +95,7 @@ function toErrorBody(status: number, data: unknown): ErrorBody {
  */
 export async function api<T = unknown>(method: HttpMethod, path: string, opts: ApiOptions = {}): Promise<T> {
   const isLogin = path === LOGIN_PATH;
-  const isCodeStep = path === SECOND_FACTOR_PATH;
+  const isCodeStep = path === SECOND_FACTOR_PATH || PASSKEY_STEP.test(path);
   const token = isLogin || isCodeStep ? null : getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (!opts.form) headers['Content-Type'] = 'application/json';
@@ -128,6 +136,8 @@ export async function api<T = unknown>(method: HttpMethod, path: string, opts: A
     }
     throw new ApiError(401, { ...errorBody, message });
   }
+  // The sponsor's policy reached this open session: only the account page (enrollment) is left.
+  if (res.status === 403 && token && errorBody.message === MFA_ENROLLMENT_REQUIRED_MESSAGE) navigateTo('/account', { replace: true });
   throw new ApiError(res.status, errorBody);
 }
 

@@ -26,11 +26,13 @@ export const users = pgTable(
       .notNull()
       .default(3)
       .references(() => statuses.id),
+    /** Has a second factor: an authenticator app (mfaEnrolledAt set) or a passkey, or both. */
     mfaEnabled: boolean().notNull().default(false),
     /** The authenticator secret, AES-256-GCM encrypted (lib/secret-box.ts); set before enrollment is confirmed. */
     mfaSecret: text(),
     /** The last TOTP time step accepted: a code is never accepted twice. */
     mfaLastStep: bigint({ mode: 'number' }),
+    /** When the authenticator app was confirmed; null without one (a passkey alone leaves it null). */
     mfaEnrolledAt: timestamp({ withTimezone: true }),
     /** Sign-ins made without a second factor while the sponsor requires one (the grace period). */
     mfaGraceSignIns: integer().notNull().default(0),

@@ -53,7 +53,7 @@ export async function openSession(
   db: Db,
   found: { user: typeof users.$inferSelect; admin: typeof sponsorAdmins.$inferSelect | null },
   input: { ip: string; userAgent?: string },
-  how: { secondFactor?: 'totp' | 'recovery' } = {},
+  how: { secondFactor?: 'totp' | 'recovery' | 'passkey' } = {},
 ): Promise<LoginResponse & { tokenHash: string }> {
   const username = found.user.email.toLowerCase();
   const actor: Actor = { userId: found.user.id, email: username, sponsorId: found.user.sponsorId, ip: input.ip };

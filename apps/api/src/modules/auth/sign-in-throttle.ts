@@ -32,6 +32,11 @@ export async function countFailure(db: Db, account: string, address: string): Pr
   return pair.failures;
 }
 
+/** Counts a failure that names no account (a passkey nobody registered) on the address alone. */
+export async function countAddressFailure(db: Db, address: string): Promise<number> {
+  return (await repo.recordFailure(db, '', address, THROTTLE.address)).failures;
+}
+
 export async function countSuccess(db: Db, account: string, address: string) {
   await repo.recordSuccess(db, account, address);
   await repo.sweepThrottle(db);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mfaChallenges, mfaRecoveryCodes, sessions, sponsorAdmins, sponsors, users } from '../../db/schema/index.js';
 
@@ -30,7 +30,7 @@ export const setPendingSecret = (db: Db, userId: number, sealed: string) =>
   db
     .update(users)
     .set({ mfaSecret: sealed, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.mfaEnabled, false)));
+    .where(and(eq(users.id, userId), isNull(users.mfaEnrolledAt)));
 
 export const enableMfa = (db: Db, userId: number, step: number) =>
   db
@@ -100,3 +100,25 @@ export const claimChallenge = async (db: Db, id: number) =>
       .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
       .returning({ id: mfaChallenges.id })
   ).length === 1;
+
+/**
+ * A policy change reaches the sessions already open, on their next request: turned on, the
+ * sessions of the sponsor's administrators without a factor whose grace is used up wait for
+ * enrollment; turned off, none does.
+ */
+export async function applyPolicyToOpenSessions(db: Db, sponsorId: number, required: boolean, grace: number) {
+  const admins = db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.sponsorId, sponsorId),
+        eq(users.role, 'sponsor_admin'),
+        ...(required ? [eq(users.mfaEnabled, false), gt(users.mfaGraceSignIns, grace)] : []),
+      ),
+    );
+  await db
+    .update(sessions)
+    .set({ mfaEnrollmentRequired: required })
+    .where(and(inArray(sessions.userId, admins), isNull(sessions.revokedAt), eq(sessions.mfaEnrollmentRequired, !required)));
+}

@@ -12,12 +12,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
 import * as service from './mfa.service.js';
+import { passkeyRoutes } from './passkeys.routes.js';
 
 const tags = ['second factor'];
 // Reachable while a session waits for enrollment (plugins/mfa-policy.ts).
 const enrollment = { mfaEnrollment: true } as const;
 
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(passkeyRoutes);
   const ctx = (request: FastifyRequest): service.Ctx => ({ db: app.db, key: app.mfaKey, user: request.user!, actor: request.actor });
 
   app.post(

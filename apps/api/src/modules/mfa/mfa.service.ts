@@ -18,6 +18,7 @@ import type { Actor, AuthUser } from '../../plugins/types.js';
 import { openSession } from '../auth/auth.service.js';
 import { countFailure, isThrottled } from '../auth/sign-in-throttle.js';
 import * as repo from './mfa.repo.js';
+import * as passkeys from './passkeys.repo.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';
 
@@ -38,7 +39,7 @@ const wrongCode = () => badRequest(MFA_CODE_FAILED_MESSAGE, [{ field: 'code', me
 // The user id binds a sealed secret to its row.
 const secretContext = (userId: number) => `totp:user:${userId}`;
 
-async function currentUser(db: Db, id: number): Promise<User> {
+export async function currentUser(db: Db, id: number): Promise<User> {
   const u = await repo.findUser(db, id);
   if (!u) throw unauthorized();
   return u;
@@ -53,6 +54,8 @@ export async function status(db: Db, user: AuthUser): Promise<MfaStatus> {
   const policy = await policyApplies(db, u);
   return {
     enrolled: u.mfaEnabled,
+    authenticatorApp: u.mfaEnrolledAt !== null,
+    passkeys: await passkeys.countPasskeys(db, u.id),
     enrolledAt: u.mfaEnrolledAt?.toISOString() ?? null,
     required: u.mfaEnabled || policy,
     enrollmentRequired: user.mfaEnrollmentRequired,
@@ -64,7 +67,7 @@ export async function status(db: Db, user: AuthUser): Promise<MfaStatus> {
 /** A new authenticator secret, kept sealed until a first code confirms it; shown this once. */
 export async function startTotp(ctx: Ctx): Promise<TotpEnrollment> {
   const u = await currentUser(ctx.db, ctx.user.id);
-  if (u.mfaEnabled) throw conflict('A second factor is already set up. Remove it first to set up a new one.');
+  if (u.mfaEnrolledAt) throw conflict('An authenticator app is already set up. Remove it first to set up a new one.');
   const secret = newTotpSecret();
   await ctx.db.transaction(async (tx) => {
     await repo.setPendingSecret(tx, u.id, sealSecret(ctx.key, secret, secretContext(u.id)));
@@ -75,7 +78,7 @@ export async function startTotp(ctx: Ctx): Promise<TotpEnrollment> {
   return { secret, otpauthUrl: url, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-async function issueRecoveryCodes(tx: Db, key: Buffer, userId: number): Promise<string[]> {
+export async function issueRecoveryCodes(tx: Db, key: Buffer, userId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
   await repo.replaceRecoveryCodes(
     tx,
@@ -88,7 +91,7 @@ async function issueRecoveryCodes(tx: Db, key: Buffer, userId: number): Promise<
 /** The first right code turns the factor on and answers the recovery codes, shown this once. */
 export async function confirmTotp(ctx: Ctx, code: string): Promise<RecoveryCodes> {
   const u = await currentUser(ctx.db, ctx.user.id);
-  if (u.mfaEnabled) throw conflict('A second factor is already set up.');
+  if (u.mfaEnrolledAt) throw conflict('An authenticator app is already set up.');
   if (!u.mfaSecret) throw badRequest('Start the set-up again: no authenticator is waiting for a first code.');
   const step = matchingStep(openSecret(ctx.key, u.mfaSecret, secretContext(u.id)), code.trim());
   if (step === null) throw wrongCode();
@@ -114,7 +117,8 @@ export async function confirmTotp(ctx: Ctx, code: string): Promise<RecoveryCodes
 async function useCode(tx: Db, key: Buffer, u: User, code: string, actor: Actor): Promise<Method | null> {
   const typed = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(typed)) {
-    if (!u.mfaSecret) return null;
+    // A secret still waiting for its first code (beside a passkey) answers nothing.
+    if (!u.mfaSecret || !u.mfaEnrolledAt) return null;
     const step = matchingStep(openSecret(key, u.mfaSecret, secretContext(u.id)), typed);
     return step !== null && (await repo.claimTotpStep(tx, u.id, step)) ? 'totp' : null;
   }
@@ -197,8 +201,8 @@ export async function regenerateRecoveryCodes(ctx: Ctx, code: string): Promise<R
 }
 
 /**
- * Removes one's own second factor: only with a current code or a recovery code, so a stolen
- * session alone cannot take it away. Others reset it through the MFA reset of the people lists.
+ * Removes one's own second factor (authenticator app, passkeys and recovery codes): only with a
+ * current code or a recovery code, so a stolen session alone cannot take it away. Others reset it through the MFA reset of the people lists.
  */
 export async function removeOwn(ctx: Ctx, code: string): Promise<void> {
   const u = await currentUser(ctx.db, ctx.user.id);
@@ -206,6 +210,7 @@ export async function removeOwn(ctx: Ctx, code: string): Promise<void> {
   const method = await checkCode(ctx.db, ctx.key, u, code, ctx.actor, async (tx) => {
     await repo.disableMfa(tx, u.id);
     await repo.deleteRecoveryCodes(tx, u.id);
+    await passkeys.deletePasskeysOf(tx, [u.id]);
     await writeAudit(tx, ctx.actor, { action: 'mfa.removed', sponsorId: u.sponsorId, targetType: 'user', targetId: u.id });
   });
   if (!method) throw wrongCode();

@@ -2,8 +2,9 @@ import { MFA_CODE_FAILED_MESSAGE, MFA_ENROLLMENT_REQUIRED_MESSAGE, MFA_GRACE_SIG
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, mfaRecoveryCodes, sessions, sponsors, users } from '../../db/schema/index.js';
-import { type Auth, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
+import { mfaRecoveryCodes, sessions, sponsors, users } from '../../db/schema/index.js';
+import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import { mfaCalls } from './mfa.fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,10 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 beforeEach(async () => t.reset());
-
-type Headers = Record<string, string>;
-const call = (headers: Headers, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 /** The code an authenticator app shows `steps` periods from now. */
 const codeAt = (secret: string, steps = 0) =>
@@ -29,18 +26,8 @@ async function enroll(auth: Auth) {
   return { secret: secret as string, recoveryCodes: confirm.json().recoveryCodes as string[] };
 }
 
-const login = (username: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username, password: TEST_PASSWORD } });
-const secondStep = (challengeToken: string, code: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/authentication/second-factor', payload: { challengeToken, code } });
-
-/** Headers of a session opened through the login answer (bearer token and the XSRF cookie's echo). */
-function sessionHeaders(res: Awaited<ReturnType<typeof login>>): Headers {
-  const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  return { authorization: `Bearer ${res.json().accessToken}`, 'x-xsrf-token': xsrf };
-}
-
-const audits = async (action: string) => (await t.db.select().from(auditLog)).filter((e) => e.action === action);
+const { call, post, login, sessionHeaders, audits } = mfaCalls(() => t);
+const secondStep = (challengeToken: string, code: string) => post('/api/v1/authentication/second-factor', { challengeToken, code });
 
 describe('authenticator enrollment', () => {
   it('shows a secret and QR code once, turns on with a first right code and answers ten recovery codes', async () => {
@@ -162,6 +149,31 @@ describe("a sponsor's second-factor policy", () => {
     expect((await call(admin.headers, 'GET', url)).json().requireAdminMfa).toBe(true);
   });
 
+  it('reaches sessions already open on their next request, when staff turns it on or off', async () => {
+    const s = await t.createSponsor('ACME');
+    const staff = await t.signInStaff();
+    const admin = await t.signInSponsorAdmin(s.id, {}, 'jo@acme.example');
+    const enrolled = await t.signInSponsorAdmin(s.id, {}, 'on@acme.example');
+    await enroll(enrolled);
+    // Grace used up earlier, while the policy was on.
+    await t.db
+      .update(users)
+      .set({ mfaGraceSignIns: MFA_GRACE_SIGN_INS + 1 })
+      .where(eq(users.id, admin.userId));
+    const own = `/api/v1/sponsors/admin/${admin.userId}?sponsorid=${s.id}`;
+    expect((await call(admin.headers, 'GET', own)).statusCode).toBe(200);
+
+    const policy = (on: boolean) => call(staff.headers, 'PUT', `/api/v1/sponsors/${s.id}`, { name: 'ACME', requireAdminMfa: on });
+    expect((await policy(true)).statusCode).toBe(200);
+    const blocked = await call(admin.headers, 'GET', own);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toBe(MFA_ENROLLMENT_REQUIRED_MESSAGE);
+    expect((await call(enrolled.headers, 'GET', `/api/v1/sponsors/admin/${enrolled.userId}?sponsorid=${s.id}`)).statusCode).toBe(200);
+
+    expect((await policy(false)).statusCode).toBe(200);
+    expect((await call(admin.headers, 'GET', own)).statusCode).toBe(200);
+  });
+
   it('lets an administrator sign in during the grace period, then opens sessions that reach only enrollment', async () => {
     const s = await policySponsor();
     const admin = await t.signInSponsorAdmin(s.id, {}, 'jo@acme.example');
@@ -193,6 +205,9 @@ describe("a sponsor's second-factor policy", () => {
       'GET /api/v1/account/second-factor',
       'POST /api/v1/account/second-factor/totp',
       'POST /api/v1/account/second-factor/totp/confirm',
+      'GET /api/v1/account/passkeys',
+      'POST /api/v1/account/passkeys/options',
+      'POST /api/v1/account/passkeys',
     ]);
     const spec = t.app.swagger() as { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
     let checked = 0;

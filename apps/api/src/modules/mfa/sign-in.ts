@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { users } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import * as repo from './mfa.repo.js';
+import * as passkeys from './passkeys.repo.js';
 
 type User = typeof users.$inferSelect;
 
@@ -15,7 +16,11 @@ export async function secondFactorChallenge(db: Db, user: User): Promise<SecondF
   const token = randomToken();
   const expiresAt = new Date(Date.now() + MFA_CHALLENGE_MINUTES * 60_000);
   await repo.insertChallenge(db, { tokenHash: sha256(token), userId: user.id, expiresAt });
-  return { secondFactorRequired: true, challengeToken: token, expiresAt: expiresAt.toISOString(), methods: ['totp', 'recovery'] };
+  const methods: SecondFactorChallenge['methods'] = [];
+  if (user.mfaEnrolledAt) methods.push('totp');
+  if ((await passkeys.countPasskeys(db, user.id)) > 0) methods.push('passkey');
+  methods.push('recovery');
+  return { secondFactorRequired: true, challengeToken: token, expiresAt: expiresAt.toISOString(), methods };
 }
 
 /**
@@ -27,3 +32,7 @@ export async function enrollmentRequiredAtSignIn(db: Db, user: User): Promise<bo
   if (!(await repo.sponsorRequiresMfa(db, user.sponsorId))) return false;
   return (await repo.countGraceSignIn(db, user.id)) > MFA_GRACE_SIGN_INS;
 }
+
+/** After staff changed a sponsor's policy: its administrators' open sessions follow it. */
+export const applyPolicyChange = (db: Db, sponsorId: number, required: boolean) =>
+  repo.applyPolicyToOpenSessions(db, sponsorId, required, MFA_GRACE_SIGN_INS);

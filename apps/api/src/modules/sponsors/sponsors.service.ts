@@ -12,6 +12,7 @@ import { resetMfa } from '../../lib/accounts.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import { applyPolicyChange } from '../mfa/sign-in.js';
 import * as repo from './sponsors.repo.js';
 
 type CreateInput = z.output<typeof sponsorCreateBody>;
@@ -106,6 +107,7 @@ export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponso
       }
     }
     await repo.updateSponsor(tx, sponsor.id, next);
+    if (changes.requireAdminMfa) await applyPolicyChange(tx, sponsor.id, next.requireAdminMfa);
     await writeAudit(tx, actor, {
       action: 'sponsor.update',
       sponsorId: sponsor.id,

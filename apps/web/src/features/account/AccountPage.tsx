@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useRegenerateCodes, useRemoveFactor, useSecondFactorStatus } from './api';
 import { CodePrompt } from './CodePrompt';
+import { PasskeyList } from './PasskeyList';
 import { RecoveryCodesView } from './RecoveryCodesView';
 import { TotpEnrollment } from './TotpEnrollment';
 
@@ -15,7 +16,7 @@ type Pending = null | 'regenerate' | 'remove';
 /** The signed-in person's account: who they are and their second factor. */
 export function Component() {
   const { user } = useSession();
-  const status = useSecondFactorStatus();
+  const status = useSecondFactorStatus(true, true);
   const regenerate = useRegenerateCodes();
   const remove = useRemoveFactor();
   const [pending, setPending] = useState<Pending>(null);
@@ -50,36 +51,48 @@ export function Component() {
           )}
           {/* Shown this once, whatever the status answers meanwhile. */}
           {codes && <RecoveryCodesView codes={codes} onDone={() => setCodes(null)} />}
-          {s && !s.enrolled && !codes && (
-            <>
-              {s.enrollmentRequired ? (
-                <Alert color="red" variant="light" title="A second factor is required" role="region" aria-label="Required">
-                  Your portal requires a second factor. Set it up now to continue to the portal.
-                </Alert>
-              ) : s.graceRemaining !== null ? (
-                <Alert color="yellow" variant="light" title="A second factor is required" role="region" aria-label="Required">
-                  Your portal requires a second factor. You can sign in {s.graceRemaining} more {s.graceRemaining === 1 ? 'time' : 'times'}{' '}
-                  without one.
-                </Alert>
+          {s &&
+            !s.enrolled &&
+            !codes &&
+            (s.enrollmentRequired ? (
+              <Alert color="red" variant="light" title="A second factor is required" role="region" aria-label="Required">
+                Your portal requires a second factor. Set it up now to continue to the portal.
+              </Alert>
+            ) : s.graceRemaining !== null ? (
+              <Alert color="yellow" variant="light" title="A second factor is required" role="region" aria-label="Required">
+                Your portal requires a second factor. You can sign in {s.graceRemaining} more {s.graceRemaining === 1 ? 'time' : 'times'}{' '}
+                without one.
+              </Alert>
+            ) : (
+              <Text size="sm">
+                A second factor protects your account if your password is ever stolen: signing in then also asks for a passkey or a code
+                from an app on your phone.
+              </Text>
+            ))}
+          {s && !codes && (
+            <Stack gap="lg">
+              {s.authenticatorApp ? (
+                <div>
+                  <Text size="sm" fw={500}>
+                    Authenticator app
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    Set up {s.enrolledAt ? formatDateTime(s.enrolledAt) : ''}
+                  </Text>
+                </div>
               ) : (
-                <Text size="sm">
-                  A second factor protects your account if your password is ever stolen: signing in then also asks for a code from an app on
-                  your phone.
-                </Text>
+                <Stack gap="xs">
+                  <Text size="sm" fw={500}>
+                    Authenticator app
+                  </Text>
+                  <TotpEnrollment onEnrolled={setCodes} />
+                </Stack>
               )}
-              <TotpEnrollment onEnrolled={setCodes} />
-            </>
+              <PasskeyList onFirstFactor={setCodes} />
+            </Stack>
           )}
           {s?.enrolled && !codes && (
             <Stack gap="md">
-              <div>
-                <Text size="sm" fw={500}>
-                  Authenticator app
-                </Text>
-                <Text size="sm" c="dimmed">
-                  Set up {s.enrolledAt ? formatDateTime(s.enrolledAt) : ''}
-                </Text>
-              </div>
               <div>
                 <Text size="sm" fw={500}>
                   Recovery codes

@@ -1,14 +1,15 @@
-import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
+import { IconAlertCircle, IconClockHour4, IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LOGIN_FAILED_MESSAGE, type LoginResponse } from '@vault/contract';
+import { LOGIN_FAILED_MESSAGE, type LoginResponse, type SecondFactorChallenge } from '@vault/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
+import { passkeysSupported } from '../../lib/passkeys';
 import { clearSession, startSession, useSession } from '../../lib/session';
-import { login } from './api';
+import { login, passkeySignIn } from './api';
 import { SecondFactorStep } from './SecondFactorStep';
 
 // The dialog (and Mantine's Modal) loads only when asked for, keeping the first screen small.
@@ -36,8 +37,9 @@ export function Component() {
   });
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [forgotOpened, forgot] = useDisclosure(false);
-  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
 
   if (token) return <Navigate to={target(location.state)} replace />;
 
@@ -48,14 +50,15 @@ export function Component() {
     navigate(target(location.state), { replace: true });
   };
 
-  if (challengeToken)
+  if (challenge)
     return (
       <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 36 }} radius="lg" bg="white">
         <SecondFactorStep
-          challengeToken={challengeToken}
+          challengeToken={challenge.challengeToken}
+          methods={challenge.methods}
           onSignedIn={signedIn}
           onRestart={(message) => {
-            setChallengeToken(null);
+            setChallenge(null);
             setError(message);
           }}
         />
@@ -68,7 +71,7 @@ export function Component() {
     try {
       const res = await login(username.trim(), password);
       form.setFieldValue('password', '');
-      if ('challengeToken' in res) setChallengeToken(res.challengeToken);
+      if ('challengeToken' in res) setChallenge(res);
       else signedIn(res);
     } catch (err) {
       // A failed sign-in clears the user (specification section 4).
@@ -77,6 +80,19 @@ export function Component() {
       form.setFieldValue('password', '');
     } finally {
       setLoading(false);
+    }
+  };
+
+  const withPasskey = async () => {
+    setPasskeyBusy(true);
+    setError(null);
+    try {
+      signedIn(await passkeySignIn());
+    } catch (err) {
+      clearSession(null);
+      setError(errorMessage(err));
+    } finally {
+      setPasskeyBusy(false);
     }
   };
 
@@ -130,6 +146,14 @@ export function Component() {
           <Button type="submit" size="md" loading={loading} fullWidth>
             Sign in
           </Button>
+          {passkeysSupported() && (
+            <>
+              <Divider label="or" labelPosition="center" />
+              <Button variant="default" size="md" leftSection={<IconKey size={18} />} loading={passkeyBusy} onClick={withPasskey} fullWidth>
+                Sign in with a passkey
+              </Button>
+            </>
+          )}
         </Stack>
       </form>
       {forgotOpened && (

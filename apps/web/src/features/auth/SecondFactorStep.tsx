@@ -1,23 +1,50 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import type { LoginResponse } from '@vault/contract';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconKey } from '@tabler/icons-react';
+import type { LoginResponse, SecondFactorChallenge } from '@vault/contract';
 import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
-import { verifySecondFactor } from './api';
+import { passkeySecondFactor, verifySecondFactor } from './api';
 
 interface Props {
   challengeToken: string;
+  methods: SecondFactorChallenge['methods'];
   onSignedIn: (res: LoginResponse) => void;
   /** Back to the password: the challenge expired or the person wants another account. */
   onRestart: (message: string | null) => void;
 }
 
-/** Second sign-in step: a code from the authenticator app, or one of the recovery codes. */
-export function SecondFactorStep({ challengeToken, onSignedIn, onRestart }: Props) {
+const HELP = {
+  totp: 'Enter the 6-digit code your authenticator app shows for this portal. Lost your phone? Enter one of your recovery codes instead.',
+  passkey: 'Use your passkey. Lost it? Enter one of your recovery codes instead.',
+  both: 'Use your passkey, or enter the 6-digit code your authenticator app shows for this portal. Lost both? Enter one of your recovery codes.',
+};
+
+/** Second sign-in step: a passkey, a code from the authenticator app, or one of the recovery codes. */
+export function SecondFactorStep({ challengeToken, methods, onSignedIn, onRestart }: Props) {
+  const withPasskey = methods.includes('passkey');
+  const withApp = methods.includes('totp');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
+
+  const failed = (err: unknown) => {
+    const message = errorMessage(err);
+    if (err instanceof ApiError && err.status === 401 && /expired/i.test(message)) onRestart(message);
+    else setError(message);
+  };
+
+  const usePasskey = async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      onSignedIn(await passkeySecondFactor(challengeToken));
+    } catch (err) {
+      failed(err);
+    } finally {
+      setLoading(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,9 +58,7 @@ export function SecondFactorStep({ challengeToken, onSignedIn, onRestart }: Prop
     try {
       onSignedIn(await verifySecondFactor(challengeToken, code.trim()));
     } catch (err) {
-      const message = errorMessage(err);
-      if (err instanceof ApiError && err.status === 401 && /expired/i.test(message)) onRestart(message);
-      else setError(message);
+      failed(err);
       setCode('');
     } finally {
       setLoading(false);
@@ -48,13 +73,21 @@ export function SecondFactorStep({ challengeToken, onSignedIn, onRestart }: Prop
             Second factor
           </Title>
           <Text c="dimmed" size="sm">
-            Enter the 6-digit code your authenticator app shows for this portal. Lost your phone? Enter one of your recovery codes instead.
+            {withPasskey && withApp ? HELP.both : withPasskey ? HELP.passkey : HELP.totp}
           </Text>
         </Stack>
         {error && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Sign-in failed" role="alert">
             {error}
           </Alert>
+        )}
+        {withPasskey && (
+          <>
+            <Button size="md" leftSection={<IconKey size={18} />} loading={loading} onClick={usePasskey} fullWidth>
+              Use a passkey
+            </Button>
+            <Divider label="or enter a code" labelPosition="center" />
+          </>
         )}
         <TextInput
           label="Authentication code"
@@ -66,9 +99,9 @@ export function SecondFactorStep({ challengeToken, onSignedIn, onRestart }: Prop
           error={missing}
           maxLength={24}
           required
-          autoFocus
+          autoFocus={!withPasskey}
         />
-        <Button type="submit" size="md" loading={loading} fullWidth>
+        <Button type="submit" size="md" variant={withPasskey ? 'default' : 'filled'} loading={loading} fullWidth>
           Verify
         </Button>
         <Group justify="center">

@@ -1,5 +1,6 @@
 import type { LoginResponse, LoginResult } from '@vault/contract';
 import { api, LOGIN_PATH, SECOND_FACTOR_PATH } from '../../lib/api';
+import { getPasskey } from '../../lib/passkeys';
 
 export const login = (username: string, password: string) => api<LoginResult>('POST', LOGIN_PATH, { body: { username, password } });
 export const verifySecondFactor = (challengeToken: string, code: string) =>
@@ -9,3 +10,19 @@ export const setPassword = (token: string, password: string) =>
   api<{ message: string }>('POST', '/api/v1/authentication/password', { body: { token, password } });
 export const forgotPassword = (email: string) =>
   api<{ message: string }>('POST', '/api/v1/authentication/forgot-password', { body: { email } });
+
+type Options = { options: Record<string, unknown> };
+
+/** The code step answered with a passkey: options for this sign-in, the browser's prompt, the check. */
+export async function passkeySecondFactor(challengeToken: string) {
+  const { options } = await api<Options>('POST', `${SECOND_FACTOR_PATH}/passkey/options`, { body: { challengeToken } });
+  const response = await getPasskey(options);
+  return api<LoginResponse>('POST', `${SECOND_FACTOR_PATH}/passkey`, { body: { challengeToken, response } });
+}
+
+/** Signing in with a passkey alone: the browser offers the passkeys it holds for this portal. */
+export async function passkeySignIn() {
+  const { options } = await api<Options>('POST', '/api/v1/authentication/passkey/options', { body: {} });
+  const response = await getPasskey(options);
+  return api<LoginResponse>('POST', '/api/v1/authentication/passkey', { body: { response } });
+}

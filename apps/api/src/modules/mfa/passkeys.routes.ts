@@ -1,0 +1,196 @@
+import {
+  errorBody,
+  loginResponse,
+  passkey,
+  passkeyChallengeBody,
+  passkeyList,
+  passkeyOptions,
+  passkeyRegisterBody,
+  passkeyRegistered,
+  passkeyRenameBody,
+  passkeySecondFactorBody,
+  passkeySignInBody,
+  passkeySignInOptionsBody,
+  personIdParams,
+} from '@vault/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
+import * as signIn from './passkey-sign-in.js';
+import * as service from './passkeys.service.js';
+import { relyingPartyFor } from './webauthn.js';
+
+const tags = ['second factor'];
+// Reachable while a session waits for enrollment (plugins/mfa-policy.ts).
+const enrollment = { mfaEnrollment: true } as const;
+const signInLimit = { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
+
+/** Passkeys (WebAuthn) of administrators: registration on the account page, and sign-in with them. */
+export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rp = relyingPartyFor(app.config.publicUrl);
+  const ctx = (request: FastifyRequest): service.PasskeyCtx => ({
+    db: app.db,
+    key: app.mfaKey,
+    rp,
+    user: request.user!,
+    actor: request.actor,
+  });
+  const opened = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { tokenHash, ...session }: Awaited<ReturnType<typeof signIn.verifySignIn>>,
+  ) => {
+    setXsrfCookie(request, reply, xsrfTokenFor(app.xsrfKey, tokenHash));
+    return session;
+  };
+  const attempt = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+  app.post(
+    '/api/v1/authentication/second-factor/passkey/options',
+    {
+      config: signInLimit,
+      schema: {
+        summary: 'Start the second sign-in step with a passkey',
+        tags: ['authentication'],
+        security: [],
+        description:
+          "WebAuthn request options for the password step's challengeToken, limited to that person's passkeys. " +
+          'The challenge is kept on the server and accepted once, for five minutes.',
+        body: passkeyChallengeBody,
+        response: { 200: passkeyOptions, 401: errorBody },
+      },
+    },
+    async (request) => signIn.secondFactorOptions(app.db, rp, request.body.challengeToken),
+  );
+
+  app.post(
+    '/api/v1/authentication/second-factor/passkey',
+    {
+      config: signInLimit,
+      schema: {
+        summary: 'Finish signing in with a passkey',
+        tags: ['authentication'],
+        security: [],
+        description:
+          "Second sign-in step: the password step's challengeToken and the browser's WebAuthn assertion. " +
+          'A refused passkey counts in the sign-in throttle.',
+        body: passkeySecondFactorBody,
+        response: { 200: loginResponse, 401: errorBody },
+      },
+    },
+    async (request, reply) => opened(request, reply, await signIn.verifySecondFactor(app.db, rp, { ...request.body, ...attempt(request) })),
+  );
+
+  app.post(
+    '/api/v1/authentication/passkey/options',
+    {
+      config: signInLimit,
+      schema: {
+        summary: 'Start signing in with a passkey alone',
+        tags: ['authentication'],
+        security: [],
+        description:
+          'WebAuthn request options for a discoverable passkey, with user verification required. ' +
+          'The challenge is kept on the server and accepted once, for five minutes.',
+        body: passkeySignInOptionsBody,
+        response: { 200: passkeyOptions },
+      },
+    },
+    async () => signIn.signInOptions(app.db, rp),
+  );
+
+  app.post(
+    '/api/v1/authentication/passkey',
+    {
+      config: signInLimit,
+      schema: {
+        summary: 'Sign in with a passkey alone',
+        tags: ['authentication'],
+        security: [],
+        description:
+          "The browser's WebAuthn assertion of a discoverable passkey: opens the same session as a password and a second factor. " +
+          'A refused passkey counts in the sign-in throttle.',
+        body: passkeySignInBody,
+        response: { 200: loginResponse, 401: errorBody },
+      },
+    },
+    async (request, reply) => opened(request, reply, await signIn.verifySignIn(app.db, rp, { ...request.body, ...attempt(request) })),
+  );
+
+  app.get(
+    '/api/v1/account/passkeys',
+    {
+      config: enrollment,
+      schema: {
+        summary: 'List your passkeys',
+        tags,
+        description: 'Your passkeys with their names, creation and last use.',
+        response: { 200: passkeyList },
+      },
+    },
+    async (request) => service.list(ctx(request)),
+  );
+
+  app.post(
+    '/api/v1/account/passkeys/options',
+    {
+      config: enrollment,
+      schema: {
+        summary: 'Start registering a passkey',
+        tags,
+        description: 'WebAuthn creation options for a new discoverable passkey; the challenge is kept on the server and accepted once.',
+        response: { 200: passkeyOptions },
+      },
+    },
+    async (request) => service.registrationOptions(ctx(request)),
+  );
+
+  app.post(
+    '/api/v1/account/passkeys',
+    {
+      config: enrollment,
+      schema: {
+        summary: 'Register a passkey',
+        tags,
+        description:
+          "Keeps the browser's new credential under a name. When it is the first second factor, answers the ten recovery codes, shown this once.",
+        body: passkeyRegisterBody,
+        response: { 200: passkeyRegistered, 400: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => service.register(ctx(request), request.body.name, request.body.response),
+  );
+
+  app.put(
+    '/api/v1/account/passkeys/:id',
+    {
+      schema: {
+        summary: 'Rename a passkey',
+        tags,
+        description: 'Renames one of your passkeys.',
+        params: personIdParams,
+        body: passkeyRenameBody,
+        response: { 200: passkey, 404: errorBody },
+      },
+    },
+    async (request) => service.rename(ctx(request), request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/api/v1/account/passkeys/:id',
+    {
+      schema: {
+        summary: 'Remove a passkey',
+        tags,
+        description: 'Removes one of your passkeys; 409 when it is your only second factor (remove the second factor with a code instead).',
+        params: personIdParams,
+        response: { 200: z.object({ message: z.string() }), 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => {
+      await service.remove(ctx(request), request.params.id);
+      return { message: 'The passkey was removed.' };
+    },
+  );
+};
