@@ -1,36 +1,31 @@
-import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.layer.css';
 import { Badge, Button, Code, Group, Paper, Select, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { AUDIT_DEFAULT_DAYS, type AuditEntry, PAGE_SIZE } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
-import { formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
+import { dayParam, formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
 import { parsePage } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
 import { InfoView, infoOf, summary } from './info';
 import { LIST_TABLE_LOOK, useUrlFilters } from './list-parts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
   const { params, update } = useUrlFilters();
   const [defFrom, defTo] = lastDaysRange(AUDIT_DEFAULT_DAYS);
-  const from = params.get('from');
-  const to = params.get('to');
   const page = parsePage(params.get('page'));
   const filters: AuditFilters = {
     offset: (page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
-    fromDate: from && DAY.test(from) ? from : isoDay(defFrom),
-    toDate: to && DAY.test(to) ? to : isoDay(defTo),
+    fromDate: dayParam(params.get('from')) ?? isoDay(defFrom),
+    toDate: dayParam(params.get('to')) ?? isoDay(defTo),
     action: params.get('action') || undefined,
     actor: params.get('actor') || undefined,
     outcome: params.get('outcome') || undefined,
@@ -47,12 +42,10 @@ export function AuditLogsPage() {
   const query = useAuditLog(sponsorId, filters);
   const { alert } = useConfirm();
   const [exporting, setExporting] = useState(false);
-  const [range, setRange] = useState<[string | null, string | null]>([filters.fromDate, filters.toDate]);
   const [action, setAction] = useState(filters.action ?? '');
   const [actor, setActor] = useState(filters.actor ?? '');
   const [expanded, setExpanded] = useState<number[]>([]);
 
-  useEffect(() => setRange([filters.fromDate, filters.toDate]), [filters.fromDate, filters.toDate]);
   useEffect(() => setAction(filters.action ?? ''), [filters.action]);
   useEffect(() => setActor(filters.actor ?? ''), [filters.actor]);
 
@@ -63,11 +56,6 @@ export function AuditLogsPage() {
   const applyText = (e: FormEvent) => {
     e.preventDefault();
     update({ action: action.trim() || null, actor: actor.trim() || null });
-  };
-
-  const onRange = (value: [string | null, string | null]) => {
-    setRange(value);
-    if (value[0] && value[1]) update({ from: value[0], to: value[1] });
   };
 
   const exportCsv = async () => {
@@ -161,18 +149,7 @@ export function AuditLogsPage() {
       <Paper withBorder radius="md" p="md" mb="md">
         <form onSubmit={applyText}>
           <Group align="flex-end" gap="md" wrap="wrap">
-            <DatePickerInput
-              type="range"
-              label="Date range"
-              placeholder="Pick dates"
-              value={range}
-              onChange={(v) => onRange(v as [string | null, string | null])}
-              valueFormat="MM/DD/YYYY"
-              leftSection={<IconCalendar size={16} />}
-              maxDate={isoDay(new Date())}
-              allowSingleDateInRange
-              w={260}
-            />
+            <DateRangeFilter from={filters.fromDate} to={filters.toDate} onChange={(from, to) => update({ from, to })} />
             <TextInput
               label="Action"
               placeholder="e.g. vault_holder."
