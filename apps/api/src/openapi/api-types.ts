@@ -2518,6 +2518,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorid?: number;
+        fromDate?: string;
+        toDate?: string;
       };
     };
     responses: {
@@ -2751,6 +2753,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorId: number;
+        fromDate?: string;
+        toDate?: string;
       };
     };
     requestBody: {
