@@ -736,6 +736,12 @@ export interface components {
       sponsorCode: string | null;
       sponsorId: number | null;
       targetId: string | null;
+      targetRef?: {
+        groupCode?: string;
+        said?: number;
+        staid?: number;
+        vaultId?: number;
+      };
       targetType: string | null;
     };
     AuditListResponse: {
