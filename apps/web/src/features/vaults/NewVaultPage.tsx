@@ -16,6 +16,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/money';
 import { useSponsor } from '../../lib/session';
 import { useBasePackages, useCreateVault, useGroups, usePackageOptions, useTemplates, useTrustedAdvisors } from './api';
 import { formatBytes } from './components';
@@ -281,7 +282,7 @@ export function NewVaultPage() {
                   placeholder={packages.isLoading ? 'Loading…' : 'Choose a package'}
                   data={(packages.data?.data ?? []).map((p) => ({
                     value: String(p.id),
-                    label: `${p.name} (${p.priceSale} ${p.currency}, ${p.billingPeriod.replace('_', ' ')})`,
+                    label: `${p.name} (${formatMoney(p.priceSale, p.currency)}, ${p.billingPeriod.replace('_', ' ')})`,
                   }))}
                   value={form.packageId}
                   onChange={(v) => set('packageId', v)}
