@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { dateRangePresets, isoDay } from '../lib/dates';
+import { dateRangePresets, isoDay, PICKER_DATE_FORMAT } from '../lib/dates';
 
 type Range = [string | null, string | null];
 
@@ -53,7 +53,7 @@ export function DateRangeFilter({
       value={value}
       onChange={(v) => change(v as Range)}
       presets={presets}
-      valueFormat="MM/DD/YYYY"
+      valueFormat={PICKER_DATE_FORMAT}
       leftSection={<IconCalendar size={16} aria-hidden />}
       maxDate={today}
       allowSingleDateInRange

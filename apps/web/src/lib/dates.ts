@@ -44,6 +44,10 @@ export function lastDaysRange(days: number, today: Date = new Date()): [Date, Da
   return [start, end];
 }
 
+/** The same formats for Mantine's pickers (dayjs tokens): "11/21/2026" and "11/21/2026 6:40 pm". */
+export const PICKER_DATE_FORMAT = 'MM/DD/YYYY';
+export const PICKER_DATE_TIME_FORMAT = 'MM/DD/YYYY h:mm a';
+
 /** yyyy-mm-dd, as date filters keep a day in the URL. */
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

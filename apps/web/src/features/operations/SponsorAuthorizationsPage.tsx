@@ -11,7 +11,7 @@ import { useConfirm } from '../../components/confirm-context';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, PICKER_DATE_TIME_FORMAT } from '../../lib/dates';
 import { useListState } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { revokeAuthorization, useAuthorizations, useGrant, useIntegrations } from './api';
@@ -200,7 +200,7 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
             minDate={new Date()}
             value={expires}
             onChange={(v) => setExpires(v as string | null)}
-            valueFormat="MM/DD/YYYY hh:mm A"
+            valueFormat={PICKER_DATE_TIME_FORMAT}
             error={errors.expires}
           />
           {failure && (
