@@ -1,3 +1,5 @@
+import { label } from './info-format';
+
 /**
  * Audit actions in words. An action code is "<target>.<verb>" ("vault_holder.activate"); the
  * screens say what happened in the specification's own names (vault holder, representative,
@@ -95,15 +97,8 @@ const VERBS: Record<string, string> = {
   bulk_resendActivation: 'bulk activation e-mails',
 };
 
-/** "statusId" → "Status id", "send_activation" → "Send activation". */
-export function humanize(code: string): string {
-  const words = code
-    .replace(/[_.-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** A code made readable: "fineTune" → "Fine tune", "send.activation" → "Send activation". */
+export const humanize = (code: string) => label(code.replace(/\./g, ' ').trim());
 
 /** "vault_holder.activate" → "Vault holder activated"; an unknown code still reads as words. */
 export function actionWords(action: string): string {
