@@ -98,6 +98,11 @@ test.describe('operations', () => {
     await page.screenshot({ path: `${SHOTS}/operations-audit-words.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/operations-audit-words-phone.png`, fullPage: true });
+    await range.click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'This month', exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/operations-date-range-phone.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.setViewportSize({ width: 1366, height: 860 });
 
     // The target is a link to its screen.
