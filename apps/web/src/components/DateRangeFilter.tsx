@@ -3,6 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { dateRangePresets, isoDay, PICKER_DATE_FORMAT } from '../lib/dates';
+import classes from './DateRangeFilter.module.css';
 
 type Range = [string | null, string | null];
 
@@ -53,6 +54,7 @@ export function DateRangeFilter({
       value={value}
       onChange={(v) => change(v as Range)}
       presets={presets}
+      classNames={{ datePickerRoot: classes.root, presetsList: classes.presets }}
       valueFormat={PICKER_DATE_FORMAT}
       leftSection={<IconCalendar size={16} aria-hidden />}
       maxDate={today}

@@ -43,7 +43,15 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function AuditEntryDetails({ entry, sponsorId }: { entry: AuditEntry; sponsorId: number }) {
   const fields = auditFields(infoOf(entry.logJson));
   return (
-    <Group align="flex-start" gap="xl" p="md" bg="var(--mantine-color-gray-0)" wrap="wrap">
+    // Sticky and no wider than the screen: on a phone the list scrolls sideways, the opened entry stays in view.
+    <Group
+      align="flex-start"
+      gap="xl"
+      p="md"
+      bg="var(--mantine-color-gray-0)"
+      wrap="wrap"
+      style={{ position: 'sticky', left: 0, maxWidth: 'min(100%, calc(100vw - 48px))' }}
+    >
       <Table variant="vertical" withTableBorder={false} fz="sm" w={380} maw="100%" layout="fixed" aria-label="Entry">
         <Table.Tbody>
           <Row label="Time">{formatDateTime(entry.occurredAt)}</Row>
