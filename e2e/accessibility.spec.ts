@@ -123,6 +123,15 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Last 7 days', exact: true })).toBeVisible();
     await expectAccessible(page, 'date range dropdown', '[role="dialog"]');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // On a phone the quick ranges wrap above the calendar, inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Date range' }).click();
+    const dropdown = page.getByRole('dialog');
+    await expect(dropdown.getByRole('button', { name: 'This month', exact: true })).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `${SHOTS}/date-range-phone.png` });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1366, height: 860 });
   });
 
   test('keyboard users skip to the content, the phone menu says whether it is open, and a failed submit focuses the first error', async ({
