@@ -28,6 +28,13 @@ describe('DateRangeFilter', () => {
     expect(onChange).toHaveBeenCalledWith(from, to);
   });
 
+  it('names the calendar arrows for screen readers', async () => {
+    const { user } = renderWithPortal(<DateRangeFilter from={null} to={null} onChange={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Date range' }));
+    expect(await screen.findByRole('button', { name: 'Previous month' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeInTheDocument();
+  });
+
   it('opens from the keyboard and a preset is chosen with Enter', async () => {
     const onChange = vi.fn();
     const { user } = renderWithPortal(<DateRangeFilter from={null} to={null} onChange={onChange} />);

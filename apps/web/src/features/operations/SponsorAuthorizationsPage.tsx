@@ -8,6 +8,7 @@ import { INTEGRATION_SCOPES, type IntegrationScope, SCOPE_LABELS, type SponsorAu
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { ACCESSIBLE_CALENDAR } from '../../components/DateRangeFilter';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
@@ -201,6 +202,7 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
             value={expires}
             onChange={(v) => setExpires(v as string | null)}
             valueFormat={PICKER_DATE_TIME_FORMAT}
+            {...ACCESSIBLE_CALENDAR}
             error={errors.expires}
           />
           {failure && (
