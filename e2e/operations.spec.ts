@@ -179,6 +179,18 @@ test.describe('operations', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Dismissed' }).click();
     await expect(table.locator('tbody tr').filter({ hasText: fileName }).first()).toBeVisible();
+
+    // The shared date-range filter: a quick range goes into the URL; clearing it lists every date again.
+    const range = page.getByRole('button', { name: 'Date range' });
+    await range.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'This month', exact: true }).click();
+    const now = new Date();
+    await expect(page).toHaveURL(new RegExp(`from=${now.getFullYear()}-${pad(now.getMonth() + 1)}-01&to=`));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/operations-failed-files-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.getByRole('button', { name: 'Clear date range' }).click();
+    await expect(page).not.toHaveURL(/from=/);
   });
 
   test('app status: every check with its colour and time taken', async ({ page }) => {
