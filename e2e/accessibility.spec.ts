@@ -113,6 +113,25 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       await open(page, screen);
       await expectAccessible(page, screen);
     }
+
+    // An opened audit entry (labelled fields, raw JSON) and the date-range dropdown with its quick ranges.
+    await open(page, 'Audit Logs');
+    await page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first().locator('td').first().click();
+    await page.getByText('Raw JSON').first().click();
+    await expectAccessible(page, 'Audit Logs, an entry opened');
+    await page.getByRole('button', { name: 'Date range' }).click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Last 7 days', exact: true })).toBeVisible();
+    await expectAccessible(page, 'date range dropdown', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // On a phone the quick ranges wrap above the calendar, inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Date range' }).click();
+    const dropdown = page.getByRole('dialog');
+    await expect(dropdown.getByRole('button', { name: 'This month', exact: true })).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `${SHOTS}/date-range-phone.png` });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1366, height: 860 });
   });
 
   test('keyboard users skip to the content, the phone menu says whether it is open, and a failed submit focuses the first error', async ({

@@ -35,6 +35,34 @@ async function createOpen(page: Page, code: string, opts: { max?: number; asDefa
 }
 
 test.describe('invitations', () => {
+  test('the Created filter: a quick range keeps the filter in the URL and narrows the list and a search', async ({ page }) => {
+    await openInvitations(page);
+    const code = `C${unique()}`;
+    await createOpen(page, code);
+    // Demo seminar codes were created weeks ago.
+    await page.getByRole('combobox', { name: 'Search in' }).click();
+    await page.getByRole('option', { name: 'Code', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('SEMINAR');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(rowOf(page, 'SEMINAR').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Created' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Today', exact: true }).click();
+    const now = new Date();
+    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    await expect(page).toHaveURL(new RegExp(`from=${day}&to=${day}`));
+    await expect(page).toHaveURL(/field=inviteCode&q=SEMINAR/);
+    await expect(rowOf(page, 'SEMINAR')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect(rowOf(page, code)).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/invitations-created-filter-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
+
+    await page.getByRole('button', { name: 'Clear created' }).click();
+    await expect(page).not.toHaveURL(/from=/);
+  });
+
   test('create an open invitation, make it the default and see the previous default cleared; edit it', async ({ page }) => {
     await openInvitations(page);
     await expect(table(page)).toBeVisible();

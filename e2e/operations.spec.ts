@@ -27,8 +27,8 @@ test.describe('operations', () => {
     const table = page.getByRole('table', { name: 'Audit log' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(20);
-    // Each entry's info is readable once expanded.
-    await table.locator('tbody tr').first().click();
+    // Each entry's info is readable once expanded (a click outside the target's link).
+    await table.locator('tbody tr').first().locator('td').first().click();
     await expect(
       page.getByRole('table', { name: 'Entry information' }).or(page.getByText('No further information.')).first(),
     ).toBeVisible();
@@ -61,6 +61,53 @@ test.describe('operations', () => {
       expect(day >= first && day <= fifteenth).toBe(true);
     }
     await page.screenshot({ path: `${SHOTS}/operations-audit-range.png`, fullPage: true });
+  });
+
+  test('audit logs read in words: quick ranges, actions named, targets linked, details as labelled fields', async ({ page }) => {
+    await open(page, 'Audit Logs', 'Audit Logs');
+    const range = page.getByRole('button', { name: 'Date range' });
+    await range.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Last 7 days', exact: true }).click();
+    const today = new Date();
+    const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6);
+    await expect(range).toHaveText(`${mdy(start)} – ${mdy(today)}`);
+    const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    await expect(page).toHaveURL(new RegExp(`from=${iso(start)}&to=${iso(today)}`));
+
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Vault holders', exact: true }).click();
+    await expect(page).toHaveURL(/action=vault_holder\./);
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    // Only vault holder actions once the filtered rows arrive, in words, never codes such as vault_holder.activate.
+    const actions = table.locator('tbody tr td:nth-child(3)');
+    await expect(actions.filter({ hasNotText: /^Vault holder/ })).toHaveCount(0);
+    for (const cell of await actions.allTextContents()) expect(cell).not.toMatch(/[a-z]_[a-z]|\./);
+    // Time in the portal format, local time.
+    expect(await table.locator('tbody tr td:first-child').first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (am|pm)$/);
+
+    // Opening an entry shows labelled fields and, on demand, the raw JSON.
+    const row = table.locator('tbody tr').first();
+    await row.locator('td').first().click();
+    const info = page.getByRole('table', { name: 'Entry information' }).first();
+    await expect(info).toBeVisible();
+    await expect(info.getByRole('rowheader').first()).toBeVisible();
+    await page.getByText('Raw JSON').first().click();
+    await expect(page.locator('pre').first()).toContainText('{');
+    await page.screenshot({ path: `${SHOTS}/operations-audit-words.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/operations-audit-words-phone.png`, fullPage: true });
+    await range.click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'This month', exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/operations-date-range-phone.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.setViewportSize({ width: 1366, height: 860 });
+
+    // The target is a link to its screen.
+    const link = table.getByRole('link', { name: /^Vault holder / }).first();
+    await link.click();
+    await expect(page).toHaveURL(/\/vaultdetails\/\d+$/);
   });
 
   test('app integrations: enable one and see its key exactly once', async ({ page }) => {
@@ -132,6 +179,18 @@ test.describe('operations', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Dismissed' }).click();
     await expect(table.locator('tbody tr').filter({ hasText: fileName }).first()).toBeVisible();
+
+    // The shared date-range filter: a quick range goes into the URL; clearing it lists every date again.
+    const range = page.getByRole('button', { name: 'Date range' });
+    await range.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'This month', exact: true }).click();
+    const now = new Date();
+    await expect(page).toHaveURL(new RegExp(`from=${now.getFullYear()}-${pad(now.getMonth() + 1)}-01&to=`));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/operations-failed-files-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.getByRole('button', { name: 'Clear date range' }).click();
+    await expect(page).not.toHaveURL(/from=/);
   });
 
   test('app status: every check with its colour and time taken', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, fieldSearchBody, idParam, pageQuery, personNameSchema, sponsorIdValue } from './common.js';
+import { dateQueryParam } from './operations.js';
 
 /** Specification sections 5 and 9: strict invitations carry this fixed code and are never the default. */
 export const STRICT_INVITE_CODE = 'testInvitation';
@@ -132,8 +133,10 @@ export const invitationEditBody = z.strictObject({
 });
 export type InvitationEditBody = z.infer<typeof invitationEditBody>;
 
-export const invitationListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional() });
-export const invitationSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0) });
+/** Invitations created from fromDate to toDate, both days included (UTC); either bound may be left out. */
+const createdRange = { fromDate: dateQueryParam.optional(), toDate: dateQueryParam.optional() };
+export const invitationListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional(), ...createdRange });
+export const invitationSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0), ...createdRange });
 export const invitationCreateQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType });
 export const invitationResendQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType.optional() });
 export const invitationSponsorQuery = z.object({ sponsorid: sponsorIdValue });

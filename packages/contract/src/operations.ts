@@ -279,6 +279,18 @@ export const auditEntry = z.object({
   clientIp: z.string().nullable(),
   /** Specification section 3: "logJson, a JSON string that is parsed into info". */
   logJson: z.string(),
+  /**
+   * The further keys the target's screen needs, when it still exists: a person's vault, an
+   * administrator's or representative's link in the entry's portal, a sub-portal's code.
+   */
+  targetRef: z
+    .object({
+      vaultId: z.number().int().optional(),
+      said: z.number().int().optional(),
+      staid: z.number().int().optional(),
+      groupCode: z.string().optional(),
+    })
+    .optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

@@ -795,6 +795,12 @@ export interface components {
       sponsorCode: string | null;
       sponsorId: number | null;
       targetId: string | null;
+      targetRef?: {
+        groupCode?: string;
+        said?: number;
+        staid?: number;
+        vaultId?: number;
+      };
       targetType: string | null;
     };
     AuditListResponse: {
@@ -2858,6 +2864,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorid?: number;
+        fromDate?: string;
+        toDate?: string;
       };
     };
     responses: {
@@ -3091,6 +3099,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorId: number;
+        fromDate?: string;
+        toDate?: string;
       };
     };
     requestBody: {

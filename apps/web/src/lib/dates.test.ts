@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime, isoDay, lastDaysRange } from './dates';
+import { dateRangePresets, dayParam, formatDate, formatDateTime, formatTime, isoDay, lastDaysRange } from './dates';
 
 describe('formatDateTime', () => {
   it('uses month/day/year and a 12-hour clock with pm', () => {
@@ -40,5 +40,27 @@ describe('date ranges', () => {
     const [start, end] = lastDaysRange(29, new Date(2026, 10, 21, 15, 0));
     expect(isoDay(start)).toBe('2026-10-23');
     expect(isoDay(end)).toBe('2026-11-21');
+  });
+});
+
+describe('dayParam', () => {
+  it('keeps a real yyyy-mm-dd day and refuses anything else', () => {
+    expect(dayParam('2026-02-28')).toBe('2026-02-28');
+    expect(dayParam('2026-02-30')).toBeNull();
+    expect(dayParam('02/28/2026')).toBeNull();
+    expect(dayParam('')).toBeNull();
+    expect(dayParam(null)).toBeNull();
+  });
+});
+
+describe('dateRangePresets', () => {
+  it('counts today, the last 7 and 30 days and this month in local days, today included', () => {
+    const presets = dateRangePresets(new Date(2026, 2, 3, 15, 30));
+    expect(presets).toEqual([
+      { label: 'Today', value: ['2026-03-03', '2026-03-03'] },
+      { label: 'Last 7 days', value: ['2026-02-25', '2026-03-03'] },
+      { label: 'Last 30 days', value: ['2026-02-02', '2026-03-03'] },
+      { label: 'This month', value: ['2026-03-01', '2026-03-03'] },
+    ]);
   });
 });

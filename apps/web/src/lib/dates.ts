@@ -43,3 +43,33 @@ export function lastDaysRange(days: number, today: Date = new Date()): [Date, Da
   start.setDate(start.getDate() - days);
   return [start, end];
 }
+
+/** The same formats for Mantine's pickers (dayjs tokens): "11/21/2026" and "11/21/2026 6:40 pm". */
+export const PICKER_DATE_FORMAT = 'MM/DD/YYYY';
+export const PICKER_DATE_TIME_FORMAT = 'MM/DD/YYYY h:mm a';
+
+/** yyyy-mm-dd, as date filters keep a day in the URL. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A yyyy-mm-dd URL parameter, or null when it is missing or not a real day. */
+export function dayParam(raw: string | null | undefined): string | null {
+  return raw && DAY_PATTERN.test(raw) && isoDay(`${raw}T00:00:00`) === raw ? raw : null;
+}
+
+export interface DateRangePreset {
+  label: string;
+  /** First and last day, both included, as yyyy-mm-dd. */
+  value: [string, string];
+}
+
+/** The quick ranges every date filter offers, counted in local days up to and including today. */
+export function dateRangePresets(today: Date = new Date()): DateRangePreset[] {
+  const day = (offset: number) => isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset));
+  const t = day(0);
+  return [
+    { label: 'Today', value: [t, t] },
+    { label: 'Last 7 days', value: [day(-6), t] },
+    { label: 'Last 30 days', value: [day(-29), t] },
+    { label: 'This month', value: [isoDay(new Date(today.getFullYear(), today.getMonth(), 1)), t] },
+  ];
+}

@@ -1,7 +1,7 @@
 import { and, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
-import { auditLog, sponsors } from '../../db/schema/index.js';
+import { auditLog, sponsorAdmins, sponsoredAdvisors, sponsorGroups, sponsors, vaults } from '../../db/schema/index.js';
 
 export interface AuditFilter {
   /** null: every sponsor (staff only). */
@@ -85,5 +85,31 @@ export async function estimatedCount(db: Db, f: AuditFilter): Promise<number> {
 export async function sponsorCodes(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: sponsors.id, code: sponsors.sponsorCode }).from(sponsors).where(inArray(sponsors.id, ids));
+  return new Map(rows.map((r) => [r.id, r.code]));
+}
+
+/** People's target keys for the screens that open them: vault ids by holder, admin and representative links. */
+export async function personLinks(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return { vaults: [], admins: [], representatives: [] };
+  const [v, a, r] = await Promise.all([
+    db.select({ id: vaults.id, userId: vaults.holderUserId }).from(vaults).where(inArray(vaults.holderUserId, userIds)),
+    db
+      .select({ id: sponsorAdmins.id, userId: sponsorAdmins.userId, sponsorId: sponsorAdmins.sponsorId })
+      .from(sponsorAdmins)
+      .where(inArray(sponsorAdmins.userId, userIds)),
+    db
+      .select({ id: sponsoredAdvisors.id, userId: sponsoredAdvisors.userId, sponsorId: sponsoredAdvisors.sponsorId })
+      .from(sponsoredAdvisors)
+      .where(inArray(sponsoredAdvisors.userId, userIds)),
+  ]);
+  return { vaults: v, admins: a, representatives: r };
+}
+
+export async function groupCodes(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sponsorGroups.id, code: sponsorGroups.code })
+    .from(sponsorGroups)
+    .where(inArray(sponsorGroups.id, ids));
   return new Map(rows.map((r) => [r.id, r.code]));
 }

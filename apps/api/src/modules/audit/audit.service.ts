@@ -48,6 +48,40 @@ const entry = (r: Row, codes: Map<number, string>): AuditEntry => ({
   logJson: JSON.stringify(r.logJson ?? {}),
 });
 
+const PERSON_TARGETS = new Set(['user', 'vault_holder', 'sponsor_admin', 'sponsored_advisor']);
+const intId = (id: string | null) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
+
+/** The keys a page's targets need to be opened on their screens (a handful of indexed look-ups per page). */
+async function targetRefs(db: Db, rows: Row[]): Promise<Map<number, NonNullable<AuditEntry['targetRef']>>> {
+  const personIds = new Set<number>();
+  const groupIds = new Set<number>();
+  for (const r of rows) {
+    const id = intId(r.targetId);
+    if (id === null) continue;
+    if (PERSON_TARGETS.has(r.targetType ?? '')) personIds.add(id);
+    if (r.targetType === 'sub_portal') groupIds.add(id);
+  }
+  const [people, groups] = await Promise.all([repo.personLinks(db, [...personIds]), repo.groupCodes(db, [...groupIds])]);
+  const refs = new Map<number, NonNullable<AuditEntry['targetRef']>>();
+  for (const r of rows) {
+    const id = intId(r.targetId);
+    if (id === null) continue;
+    const ref: NonNullable<AuditEntry['targetRef']> = {};
+    if (PERSON_TARGETS.has(r.targetType ?? '')) {
+      const vault = people.vaults.find((v) => v.userId === id);
+      const said = people.admins.find((a) => a.userId === id && a.sponsorId === r.sponsorId);
+      const staid = people.representatives.find((a) => a.userId === id && a.sponsorId === r.sponsorId);
+      if (vault) ref.vaultId = vault.id;
+      if (said) ref.said = said.id;
+      if (staid) ref.staid = staid.id;
+    }
+    const groupCode = r.targetType === 'sub_portal' ? groups.get(id) : undefined;
+    if (groupCode) ref.groupCode = groupCode;
+    if (Object.keys(ref).length > 0) refs.set(r.id, ref);
+  }
+  return refs;
+}
+
 /**
  * A page of the audit log. The total is exact up to AUDIT_EXACT_COUNT_CAP matching entries (a
  * bounded index walk); beyond it, it is the planner's estimate and totalIsEstimate is true, so a
@@ -62,8 +96,15 @@ export async function list(db: Db, user: AuthUser, named: SponsorRef | null, q: 
   const codes = new Map(
     rows.flatMap((r) => (r.entry.sponsorId !== null && r.sponsorCode ? [[r.entry.sponsorId, r.sponsorCode] as const] : [])),
   );
+  const refs = await targetRefs(
+    db,
+    rows.map((r) => r.entry),
+  );
   return {
-    data: rows.map((r) => entry(r.entry, codes)),
+    data: rows.map((r) => {
+      const ref = refs.get(r.entry.id);
+      return ref ? { ...entry(r.entry, codes), targetRef: ref } : entry(r.entry, codes);
+    }),
     total,
     totalIsEstimate,
     activePage: Math.floor(q.offset / q.limit) + 1,

@@ -2,6 +2,7 @@ import { AUDIT_EXACT_COUNT_CAP, defaultAuditRange } from '@vault/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createVault, vaultBody, vaultWorld } from '../vaults/vaults.fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,6 +71,30 @@ describe('GET /api/v1/audit', () => {
       targetId: '7',
       outcome: 'success',
     });
+  });
+
+  it('names the keys of each target’s screen: a holder’s vault, an administrator’s link in the portal, a sub-portal’s code', async () => {
+    const w = await vaultWorld(t);
+    const admin = await t.signInSponsorAdmin(w.a.id);
+    const holder = await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id }));
+    await t.db
+      .insert(auditLog)
+      .values([
+        entry(w.a.id, 0.01, 'sponsor_admin.update', { targetType: 'sponsor_admin', targetId: String(admin.userId) }),
+        entry(w.b.id, 0.02, 'sponsor_admin.update', { targetType: 'sponsor_admin', targetId: String(admin.userId) }),
+        entry(w.a.id, 0.03, 'sub_portal.update', { targetType: 'sub_portal', targetId: String(w.group.id) }),
+        entry(w.a.id, 0.04, 'invitation.create', { targetType: 'invitation', targetId: 'not-a-number' }),
+      ]);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/audit?sponsorid=${w.a.id}`, headers: admin.headers });
+    const byAction = (action: string) => res.json().data.find((e: { action: string }) => e.action === action);
+    expect(byAction('vault_holder.create')).toMatchObject({ targetId: String(holder.id), targetRef: { vaultId: holder.vaultId } });
+    expect(byAction('sponsor_admin.update').targetRef.said).toEqual(expect.any(Number));
+    expect(byAction('sub_portal.update').targetRef).toEqual({ groupCode: 'EAST' });
+    expect(byAction('invitation.create').targetRef).toBeUndefined();
+    const staff = await t.signInStaff();
+    const other = await t.app.inject({ method: 'GET', url: `/api/v1/audit?sponsorid=${w.b.id}`, headers: staff.headers });
+    // The administrator has no link in the other portal: nothing to open there.
+    expect(other.json().data.find((e: { action: string }) => e.action === 'sponsor_admin.update').targetRef).toBeUndefined();
   });
 
   it('lets staff see every sponsor and filter by date range, action prefix, actor and outcome; pages', async () => {

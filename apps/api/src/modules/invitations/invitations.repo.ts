@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import {
@@ -66,6 +66,11 @@ export function searchFilter(fieldName: string, fieldValue: string): SQL | undef
         eq(invitations.type, lower as 'strict' | 'open'),
       );
   }
+}
+
+/** Created at or after `from` and before `to` (either may be missing). */
+export function createdBetween(from: Date | undefined, to: Date | undefined): SQL | undefined {
+  return and(from ? gte(invitations.createdAt, from) : undefined, to ? lt(invitations.createdAt, to) : undefined);
 }
 
 export async function listPage(db: Db, sponsorId: number, offset: number, limit: number, filter?: SQL) {

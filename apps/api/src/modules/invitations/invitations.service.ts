@@ -1,9 +1,11 @@
 import type { Invitation, InvitationBody, InvitationEditBody, InvitationSearchBody, InvitationType, ListResponse } from '@vault/contract';
+import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../../lib/outbox.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import { dateRange } from '../audit/date-range.js';
 import * as repo from './invitations.repo.js';
 import {
   auditFields,
@@ -34,11 +36,13 @@ export async function list(
   offset: number,
   limit: number,
   search?: InvitationSearchBody,
+  created: { fromDate?: string; toDate?: string } = {},
 ): Promise<ListResponse<Invitation>> {
   const page = { activePage: Math.floor(offset / limit) + 1, perPage: limit };
+  const { from, to } = dateRange(created.fromDate, created.toDate, false);
   // Specification section 4: with no sponsor chosen the list is empty, total 0.
   if (!sponsor) return { data: [], total: 0, ...page };
-  const filter = search ? repo.searchFilter(search.fieldName, search.fieldValue) : undefined;
+  const filter = and(search ? repo.searchFilter(search.fieldName, search.fieldValue) : undefined, repo.createdBetween(from, to));
   const { rows, total } = await repo.listPage(db, sponsor.id, offset, limit, filter);
   return { data: rows.map(toInvitation), total, ...page };
 }

@@ -358,6 +358,31 @@ describe('list, detail and search', () => {
     const none = await search('all', 'x', w.staff, 0);
     expect(none.json()).toMatchObject({ data: [], total: 0 });
   });
+
+  it('filters by creation day (both days included), in the list and in a search; a reversed range is a 400', async () => {
+    const w = await world();
+    const old = await createOk(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'OLD-ONE' }));
+    await createOk(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: 'NEW-ONE' }));
+    await t.db
+      .update(invitations)
+      .set({ createdAt: new Date('2026-01-10T23:30:00Z') })
+      .where(eq(invitations.id, old.id));
+    const list = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/invitations?sponsorid=${w.a.id}&${query}`, headers: w.adminA.headers });
+    const codes = async (query: string) => (await list(query)).json().data.map((i: { inviteCode: string }) => i.inviteCode);
+    expect(await codes('fromDate=2026-01-10&toDate=2026-01-10')).toEqual(['OLD-ONE']);
+    expect(await codes('fromDate=2026-01-11')).toEqual(['NEW-ONE']);
+    expect(await codes('toDate=2026-01-09')).toEqual([]);
+    const searched = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/invitations/search?sponsorId=${w.a.id}&fromDate=2026-01-01&toDate=2026-01-31`,
+      headers: w.adminA.headers,
+      payload: { fieldName: 'type', fieldValue: 'open' },
+    });
+    expect(searched.json()).toMatchObject({ total: 1, data: [{ inviteCode: 'OLD-ONE' }] });
+    expect((await list('fromDate=2026-01-12&toDate=2026-01-10')).statusCode).toBe(400);
+    expect((await list('fromDate=01/10/2026')).statusCode).toBe(400);
+  });
 });
 
 describe('edit', () => {

@@ -5,12 +5,14 @@ import { IconEdit, IconMailForward, IconPlus, IconSearch, IconStar, IconStarFill
 import { INVITATION_SEARCH_FIELDS, INVITATION_SEARCH_LABELS, type Invitation } from '@vault/contract';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ColumnsMenu } from '../../components/ColumnsMenu';
 import { useConfirm } from '../../components/confirm-context';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorMessages } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
+import { dayParam, formatDateTime } from '../../lib/dates';
 import { useListState } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { useInvitationList, useResendInvitation, useSetDefault } from './api';
@@ -57,7 +59,21 @@ export function InvitationPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   // "Created" is one click away under Columns, so that a page of 20 fits a laptop screen.
   const list = useListState({ key: 'invitations', columns: COLUMNS, defaultColumns: DEFAULT_COLUMNS });
-  const query = useInvitationList(sponsorId, list.offset, list.limit, list.search);
+  // The creation-day filter sits in the URL beside the list's page and search.
+  const [params, setParams] = useSearchParams();
+  const created = { fromDate: dayParam(params.get('from')) ?? undefined, toDate: dayParam(params.get('to')) ?? undefined };
+  const setCreated = (from: string | null, to: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of [
+        ['from', from],
+        ['to', to],
+      ] as const)
+        v ? next.set(k, v) : next.delete(k);
+      next.delete('page');
+      return next;
+    });
+  const query = useInvitationList(sponsorId, list.offset, list.limit, list.search, created);
   const resend = useResendInvitation(sponsorId);
   const setDefault = useSetDefault(sponsorId);
   const { alert } = useConfirm();
@@ -316,6 +332,14 @@ export function InvitationPage() {
                 Clear
               </Button>
             )}
+            <DateRangeFilter
+              label="Created"
+              from={created.fromDate ?? null}
+              to={created.toDate ?? null}
+              onChange={setCreated}
+              clearable
+              w={250}
+            />
             <ColumnsMenu all={COLUMNS} labels={COLUMN_LABELS} visible={list.columns} onChange={list.setColumns} />
           </Group>
         </form>

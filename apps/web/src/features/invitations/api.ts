@@ -15,25 +15,31 @@ import { api } from '../../lib/api';
 export const invitationKeys = {
   all: ['invitations'] as const,
   lists: (sponsorId: number) => ['invitations', sponsorId, 'list'] as const,
-  list: (sponsorId: number, offset: number, limit: number, search: SearchBody | null) =>
-    ['invitations', sponsorId, 'list', { offset, limit, search }] as const,
+  list: (sponsorId: number, offset: number, limit: number, search: SearchBody | null, created: CreatedRange = {}) =>
+    ['invitations', sponsorId, 'list', { offset, limit, search, ...created }] as const,
   packages: (sponsorId: number) => ['invitations', sponsorId, 'packages'] as const,
   advisors: (sponsorCode: string) => ['invitations', 'advisors', sponsorCode] as const,
 };
 
 type List = ListResponse<Invitation>;
 
+/** Creation days, yyyy-mm-dd, both included; a missing bound is open. */
+export interface CreatedRange {
+  fromDate?: string;
+  toDate?: string;
+}
+
 /**
  * The invitation list of specification section 4: with a sponsor chosen, offset and limit (20 per
  * page); with none (sponsor id 0) an empty list with total 0, without calling the server.
  */
-export function useInvitationList(sponsorId: number, offset: number, limit: number, search: SearchBody | null) {
+export function useInvitationList(sponsorId: number, offset: number, limit: number, search: SearchBody | null, created: CreatedRange = {}) {
   return useQuery({
-    queryKey: invitationKeys.list(sponsorId, offset, limit, search),
+    queryKey: invitationKeys.list(sponsorId, offset, limit, search, created),
     queryFn: ({ signal }): Promise<List> =>
       search
-        ? api<List>('POST', '/api/v1/invitations/search', { query: { sponsorId, offset, limit }, body: search, signal })
-        : api<List>('GET', '/api/v1/invitations', { query: { sponsorid: sponsorId, offset, limit }, signal }),
+        ? api<List>('POST', '/api/v1/invitations/search', { query: { sponsorId, offset, limit, ...created }, body: search, signal })
+        : api<List>('GET', '/api/v1/invitations', { query: { sponsorid: sponsorId, offset, limit, ...created }, signal }),
     enabled: sponsorId > 0,
     placeholderData: keepPreviousData,
   });

@@ -1,36 +1,34 @@
-import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.layer.css';
-import { Badge, Button, Code, Group, Paper, Select, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconDownload, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { AUDIT_DEFAULT_DAYS, type AuditEntry, PAGE_SIZE } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
-import { formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
+import { dayParam, formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
 import { parsePage } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
-import { InfoView, infoOf, summary } from './info';
+import { AuditEntryDetails, AuditTarget } from './audit-details';
+import { auditFields, fieldsSummary } from './audit-fields';
+import { ACTION_FILTER_OPTIONS, actionWords } from './audit-words';
+import { infoOf } from './info-format';
 import { LIST_TABLE_LOOK, useUrlFilters } from './list-parts';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
   const { params, update } = useUrlFilters();
   const [defFrom, defTo] = lastDaysRange(AUDIT_DEFAULT_DAYS);
-  const from = params.get('from');
-  const to = params.get('to');
   const page = parsePage(params.get('page'));
   const filters: AuditFilters = {
     offset: (page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
-    fromDate: from && DAY.test(from) ? from : isoDay(defFrom),
-    toDate: to && DAY.test(to) ? to : isoDay(defTo),
+    fromDate: dayParam(params.get('from')) ?? isoDay(defFrom),
+    toDate: dayParam(params.get('to')) ?? isoDay(defTo),
     action: params.get('action') || undefined,
     actor: params.get('actor') || undefined,
     outcome: params.get('outcome') || undefined,
@@ -47,27 +45,23 @@ export function AuditLogsPage() {
   const query = useAuditLog(sponsorId, filters);
   const { alert } = useConfirm();
   const [exporting, setExporting] = useState(false);
-  const [range, setRange] = useState<[string | null, string | null]>([filters.fromDate, filters.toDate]);
-  const [action, setAction] = useState(filters.action ?? '');
   const [actor, setActor] = useState(filters.actor ?? '');
   const [expanded, setExpanded] = useState<number[]>([]);
 
-  useEffect(() => setRange([filters.fromDate, filters.toDate]), [filters.fromDate, filters.toDate]);
-  useEffect(() => setAction(filters.action ?? ''), [filters.action]);
   useEffect(() => setActor(filters.actor ?? ''), [filters.actor]);
 
+  // A code from a shared link that is not among the choices is still shown, in words.
+  const actionOptions =
+    filters.action && !ACTION_FILTER_OPTIONS.some((o) => o.value === filters.action)
+      ? [...ACTION_FILTER_OPTIONS, { value: filters.action, label: actionWords(filters.action) }]
+      : [...ACTION_FILTER_OPTIONS];
   const data = sponsorId > 0 ? query.data : undefined;
   const rows = data?.data ?? [];
   const total = data?.total ?? 0;
 
   const applyText = (e: FormEvent) => {
     e.preventDefault();
-    update({ action: action.trim() || null, actor: actor.trim() || null });
-  };
-
-  const onRange = (value: [string | null, string | null]) => {
-    setRange(value);
-    if (value[0] && value[1]) update({ from: value[0], to: value[1] });
+    update({ actor: actor.trim() || null });
   };
 
   const exportCsv = async () => {
@@ -103,22 +97,22 @@ export function AuditLogsPage() {
         accessor: 'action',
         title: 'Action',
         render: (e: AuditEntry) => (
-          <Code fz="xs" bg="transparent" p={0}>
-            {e.action}
-          </Code>
+          <Text size="sm" title={e.action}>
+            {actionWords(e.action)}
+          </Text>
         ),
       },
       {
         accessor: 'target',
         title: 'Target',
-        render: (e: AuditEntry) => (e.targetType ? `${e.targetType}${e.targetId ? ` #${e.targetId}` : ''}` : '—'),
+        render: (e: AuditEntry) => <AuditTarget entry={e} sponsorId={sponsorId} />,
       },
       {
         accessor: 'outcome',
         title: 'Outcome',
         render: (e: AuditEntry) => (
           <Badge size="sm" variant="light" color={e.outcome === 'success' ? 'teal' : 'red'}>
-            {e.outcome}
+            {e.outcome === 'success' ? 'Success' : 'Failure'}
           </Badge>
         ),
       },
@@ -127,12 +121,12 @@ export function AuditLogsPage() {
         title: 'Details',
         render: (e: AuditEntry) => (
           <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
-            {summary(infoOf(e.logJson))}
+            {fieldsSummary(auditFields(infoOf(e.logJson)))}
           </Text>
         ),
       },
     ],
-    [filters.all],
+    [filters.all, sponsorId],
   );
 
   return (
@@ -161,24 +155,15 @@ export function AuditLogsPage() {
       <Paper withBorder radius="md" p="md" mb="md">
         <form onSubmit={applyText}>
           <Group align="flex-end" gap="md" wrap="wrap">
-            <DatePickerInput
-              type="range"
-              label="Date range"
-              placeholder="Pick dates"
-              value={range}
-              onChange={(v) => onRange(v as [string | null, string | null])}
-              valueFormat="MM/DD/YYYY"
-              leftSection={<IconCalendar size={16} />}
-              maxDate={isoDay(new Date())}
-              allowSingleDateInRange
-              w={260}
-            />
-            <TextInput
+            <DateRangeFilter from={filters.fromDate} to={filters.toDate} onChange={(from, to) => update({ from, to })} />
+            <Select
               label="Action"
-              placeholder="e.g. vault_holder."
-              value={action}
-              onChange={(e) => setAction(e.currentTarget.value)}
-              w={200}
+              data={actionOptions}
+              value={filters.action ?? ''}
+              onChange={(v) => update({ action: v || null })}
+              allowDeselect={false}
+              searchable
+              w={220}
             />
             <TextInput
               label="Actor"
@@ -233,49 +218,11 @@ export function AuditLogsPage() {
         rowExpansion={{
           allowMultiple: true,
           expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-          content: ({ record }) => <EntryDetails entry={record} />,
+          content: ({ record }) => <AuditEntryDetails entry={record} sponsorId={sponsorId} />,
         }}
         aria-label="Audit log"
       />
     </Stack>
-  );
-}
-
-function EntryDetails({ entry }: { entry: AuditEntry }) {
-  const info = infoOf(entry.logJson);
-  return (
-    <Group align="flex-start" gap="xl" p="md" bg="var(--mantine-color-gray-0)" wrap="wrap">
-      <Table variant="vertical" withTableBorder={false} fz="sm" w={340} layout="fixed">
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Th w={140}>Time (UTC)</Table.Th>
-            <Table.Td>{entry.occurredAt.replace('T', ' ').slice(0, 19)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>Actor</Table.Th>
-            <Table.Td>{entry.actorEmail ?? '—'}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>Actor's portal</Table.Th>
-            <Table.Td>{entry.actorSponsorId ?? 'Service staff'}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>Portal</Table.Th>
-            <Table.Td>{entry.sponsorCode ?? '—'}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>Client address</Table.Th>
-            <Table.Td>{entry.clientIp ?? '—'}</Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-      <Stack gap={4} style={{ flex: 1, minWidth: 260 }}>
-        <Text size="sm" fw={600}>
-          Information
-        </Text>
-        <InfoView info={info} />
-      </Stack>
-    </Group>
   );
 }
 

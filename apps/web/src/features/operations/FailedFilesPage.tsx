@@ -1,8 +1,6 @@
-import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconEyeOff, IconRefresh } from '@tabler/icons-react';
+import { IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   FAILED_UPLOAD_REASON_LABELS,
@@ -15,9 +13,10 @@ import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDateTime, isoDay } from '../../lib/dates';
+import { dayParam, formatDateTime } from '../../lib/dates';
 import { parsePage } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { failedAction, opsKeys, useFailedFiles } from './api';
@@ -25,7 +24,6 @@ import { LIST_TABLE_LOOK, useUrlFilters } from './list-parts';
 
 const REASON_COLOR = { too_large: 'orange', virus: 'red', type: 'grape', storage_error: 'yellow' } as const;
 const STATUS_COLOR = { failed: 'red', retry_requested: 'blue', dismissed: 'gray' } as const;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function size(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;
@@ -43,13 +41,11 @@ export function FailedFilesPage() {
   const { sponsorId } = useSponsor();
   const { params, update } = useUrlFilters();
   const page = parsePage(params.get('page'));
-  const from = params.get('from');
-  const to = params.get('to');
   const q = {
     offset: (page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
-    fromDate: from && DAY.test(from) ? from : undefined,
-    toDate: to && DAY.test(to) ? to : undefined,
+    fromDate: dayParam(params.get('from')) ?? undefined,
+    toDate: dayParam(params.get('to')) ?? undefined,
     reason: params.get('reason') || undefined,
     status: params.get('status') || 'open',
   };
@@ -57,8 +53,6 @@ export function FailedFilesPage() {
   const qc = useQueryClient();
   const { confirm } = useConfirm();
   const [selected, setSelected] = useState<FailedUpload[]>([]);
-  const [range, setRange] = useState<[string | null, string | null]>([q.fromDate ?? null, q.toDate ?? null]);
-  useEffect(() => setRange([q.fromDate ?? null, q.toDate ?? null]), [q.fromDate, q.toDate]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is dropped whenever the rows shown change.
   useEffect(() => setSelected([]), [sponsorId, page, q.fromDate, q.toDate, q.reason, q.status]);
 
@@ -114,24 +108,7 @@ export function FailedFilesPage() {
       />
       <Paper withBorder radius="md" p="md" mb="md">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <DatePickerInput
-            type="range"
-            label="Date range"
-            placeholder="Any date"
-            value={range}
-            onChange={(v) => {
-              const value = v as [string | null, string | null];
-              setRange(value);
-              if (value[0] && value[1]) update({ from: value[0], to: value[1] });
-              if (!value[0] && !value[1]) update({ from: null, to: null });
-            }}
-            valueFormat="MM/DD/YYYY"
-            leftSection={<IconCalendar size={16} />}
-            maxDate={isoDay(new Date())}
-            allowSingleDateInRange
-            clearable
-            w={260}
-          />
+          <DateRangeFilter from={q.fromDate ?? null} to={q.toDate ?? null} onChange={(from, to) => update({ from, to })} clearable />
           <Select
             label="Reason"
             data={[

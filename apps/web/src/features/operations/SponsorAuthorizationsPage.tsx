@@ -15,10 +15,11 @@ import {
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { ACCESSIBLE_CALENDAR } from '../../components/DateRangeFilter';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, PICKER_DATE_TIME_FORMAT } from '../../lib/dates';
 import { useListState } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { revokeAuthorization, useAuthorizations, useGrant, useIntegrations } from './api';
@@ -208,7 +209,8 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
             clearable
             minDate={new Date()}
             {...form.getInputProps('expires')}
-            valueFormat="MM/DD/YYYY hh:mm A"
+            valueFormat={PICKER_DATE_TIME_FORMAT}
+            {...ACCESSIBLE_CALENDAR}
           />
           {failure && (
             <Alert color="red" role="alert">

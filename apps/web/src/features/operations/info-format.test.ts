@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, infoOf, label, summary } from './info-format';
+import { formatValue, infoOf, label } from './info-format';
 
 describe('audit entry info', () => {
   it('parses logJson (a JSON string) into info, tolerating anything else', () => {
@@ -16,9 +16,5 @@ describe('audit entry info', () => {
     expect(formatValue({ url: 'https://x', events: [] })).toBe('Url: https://x; Events: —');
     expect(label('statusId')).toBe('Status id');
     expect(label('file_name')).toBe('File name');
-    expect(summary({ fileName: 'a.pdf', status: { from: 'failed', to: 'dismissed' } })).toBe(
-      'File name: a.pdf · Status: failed → dismissed',
-    );
-    expect(summary({})).toBe('—');
   });
 });

@@ -31,8 +31,3 @@ export const label = (key: string) => {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-
-export const summary = (info: Record<string, unknown>) =>
-  Object.entries(info)
-    .map(([k, v]) => `${label(k)}: ${formatValue(v)}`)
-    .join(' · ') || '—';

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type ActivePackage, formatMoney } from '@vault/contract';
+import type { ActivePackage } from '@vault/contract';
 import { errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/money';
 import { useActivePackageMutations } from './api';
 import { Money, MoneyInput, moneyError } from './components';
 

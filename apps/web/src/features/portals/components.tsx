@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { type AdminFlag, formatMoney, moneyProblemMessage, parseMoney } from '@vault/contract';
+import { type AdminFlag, moneyProblemMessage, parseMoney } from '@vault/contract';
+import { formatMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 
 /** A package's name in a list: bold, "Retired" beside it, the description dimmed below. */

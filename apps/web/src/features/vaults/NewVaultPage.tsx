@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessage } from '../../lib/api';
 import { contractRules, serverFieldErrors } from '../../lib/form';
+import { formatMoney } from '../../lib/money';
 import { setSponsor, useSponsor } from '../../lib/session';
 import { useMySponsors } from '../../lib/sponsors';
 import { useBasePackages, useCreateVault, useGroups, usePackageOptions, useTemplates, useTrustedAdvisors } from './api';
@@ -226,7 +227,7 @@ export function NewVaultPage() {
                   placeholder={packages.isLoading ? 'Loading…' : 'Choose a package'}
                   data={(packages.data?.data ?? []).map((p) => ({
                     value: String(p.id),
-                    label: `${p.name} (${p.priceSale} ${p.currency}, ${p.billingPeriod.replace('_', ' ')})`,
+                    label: `${p.name} (${formatMoney(p.priceSale, p.currency)}, ${p.billingPeriod.replace('_', ' ')})`,
                   }))}
                   {...form.getInputProps('packageId')}
                   nothingFoundMessage="No package is assigned to this portal"

@@ -67,11 +67,12 @@ export async function seedAudit(
             actorSponsorId: null,
             logJson: { username: actor.email, reason: 'invalid credentials' },
           };
-        case 'vault.create':
+        case 'vault_holder.create':
           return {
-            targetType: 'vault',
-            targetId: String(vaultIds[holder]),
+            targetType: 'vault_holder',
+            targetId: String(holderIds[holder]),
             logJson: {
+              vaultId: vaultIds[holder],
               email: u.email,
               firstName: u.firstName,
               lastName: u.lastName,
@@ -80,22 +81,34 @@ export async function seedAudit(
               sendActivationEmail: rnd.chance(0.6),
             },
           };
-        case 'vault.archive':
+        case 'vault_holder.archive':
           return {
-            targetType: 'vault',
-            targetId: String(vaultIds[holder]),
-            logJson: { deleteReason: `${rnd.pick(ARCHIVE_REASONS)}${rnd.int(10_000, 99_999)}`, documents: rnd.int(0, 18) },
+            targetType: 'vault_holder',
+            targetId: String(holderIds[holder]),
+            logJson: {
+              vaultId: vaultIds[holder],
+              deleteReason: `${rnd.pick(ARCHIVE_REASONS)}${rnd.int(10_000, 99_999)}`,
+              documents: rnd.int(0, 18),
+            },
           };
-        case 'user.activate':
-          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { email: u.email, statusId: { from: 3, to: 1 } } };
-        case 'user.deactivate':
-          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { email: u.email, statusId: { from: 1, to: 2 } } };
-        case 'user.password_reset':
-        case 'user.activation_email':
-          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { email: u.email, emailQueued: true } };
-        case 'user.test_account':
-          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { testAccount: { from: false, to: true } } };
-        case 'vaultholders.import':
+        case 'vault_holder.activate':
+          return {
+            targetType: 'vault_holder',
+            targetId: String(holderIds[holder]),
+            logJson: { email: u.email, statusId: { from: 3, to: 1 } },
+          };
+        case 'vault_holder.deactivate':
+          return {
+            targetType: 'vault_holder',
+            targetId: String(holderIds[holder]),
+            logJson: { email: u.email, statusId: { from: 1, to: 2 } },
+          };
+        case 'vault_holder.password_reset':
+        case 'vault_holder.activation_email':
+          return { targetType: 'vault_holder', targetId: String(holderIds[holder]), logJson: { email: u.email, emailQueued: true } };
+        case 'vault_holder.test_account':
+          return { targetType: 'vault_holder', targetId: String(holderIds[holder]), logJson: { testAccount: { from: false, to: true } } };
+        case 'vault_holder.import':
           return {
             targetType: 'import',
             targetId: null,
@@ -132,13 +145,16 @@ export async function seedAudit(
             targetId: String(rnd.pick(adminIds).id),
             logJson: { title: rnd.pick(ADMIN_TITLES), hasPrivateFoldersAccess: true },
           };
-        case 'packagesponsor.assign':
-        case 'packagesponsor.update': {
+        case 'package_sponsor.assign':
+        case 'package_sponsor.reprice': {
+          // As the packages service writes them: integer cents beside the currency.
           const pkg = rnd.pick(packagesBySponsor.get(s.id)!);
-          return { targetType: 'package', targetId: String(pkg), logJson: { packageId: pkg, priceSale: rnd.pick([999, 1799, 34900]) } };
+          const cents = rnd.pick([999, 1799, 34900]);
+          const priceSaleCents = action === 'package_sponsor.assign' ? cents : { from: cents, to: cents + 500 };
+          return { targetType: 'package_sponsor', targetId: null, logJson: { packageId: pkg, currency: 'USD', priceSaleCents } };
         }
-        case 'mfa.reset':
-          return { targetType: 'user', targetId: String(holderIds[holder]), logJson: { email: u.email, kind: 'vault' } };
+        case 'vault_holder.reset_mfa':
+          return { targetType: 'vault_holder', targetId: String(holderIds[holder]), logJson: { email: u.email, kind: 'vault' } };
         default:
           return {
             targetType: 'failed_upload',
