@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
+import { firstScreenChunks } from './vite.first-screen';
 
 const owner = (id: string) => {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
@@ -9,7 +10,7 @@ const owner = (id: string) => {
 };
 
 /**
- * `BUNDLE_REPORT=1 npm run build`: prints, for the entry chunk and the chunks it loads at once,
+ * `BUNDLE_REPORT=1 npm run build`: prints, for the chunks the first screen loads (see firstScreenChunks),
  * the gzip size of each chunk (and what they import in turn) and the rendered size per package or source folder, largest first.
  */
 export function bundleReport(): Plugin {
@@ -18,15 +19,7 @@ export function bundleReport(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       if (!process.env.BUNDLE_REPORT) return;
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry);
-      if (!entry) return;
-      const first = [entry];
-      for (let i = 0; i < first.length; i++)
-        for (const f of first[i]!.imports) {
-          const c = chunks.find((x) => x.fileName === f);
-          if (c && !first.includes(c)) first.push(c);
-        }
+      const first = firstScreenChunks(bundle);
       const code = new Map<string, string[]>();
       for (const c of first) {
         console.log(`${(gzipSync(c.code).length / 1024).toFixed(1).padStart(7)} KB gz  ${c.fileName}`);

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleReport } from './vite.bundle-report';
-import { firstScreen, firstScreenModules } from './vite.first-screen';
+import { entryModules, firstScreen, firstScreenModules } from './vite.first-screen';
 import { precompress } from './vite.precompress';
 
 /** The portal: built to apps/web/dist and served by the API process; in development Vite proxies /api. */
@@ -46,6 +46,7 @@ export default defineConfig(({ command }) => ({
             },
             // The rest of the first screen: the app's own modules the entry imports statically and the
             // package modules they use (Mantine components, icons), in one chunk.
+            { name: 'boot', test: (id: string) => entryModules.has(id), priority: 3 },
             { name: 'first-screen', test: (id: string) => firstScreenModules.has(id), priority: 1 },
           ],
         },
