@@ -177,41 +177,34 @@ async function confirmInTransaction(ctx: Ctx, body: { jobId: string; sendActivat
         importedUsers: 0,
       };
     }
-    const rows = job.rows as repo.ImportRow[];
-    const taken = await repo.existingEmails(
-      tx,
-      sponsorId,
-      rows.map((r) => r.email.toLowerCase()),
-    );
-    const toImport = rows.filter((r) => !taken.has(r.email.toLowerCase()));
-    await repo.lockReferences(tx, sponsorId, repo.IMPORTED_STATUS, [...new Set(toImport.map((r) => r.packageId))]);
+    const { taken: takenMeanwhile, packageIds } = await repo.stageJobRows(tx, sponsorId, job.id);
+    await repo.lockReferences(tx, sponsorId, repo.IMPORTED_STATUS, packageIds);
     const rowChecksOff = await repo.skipRowChecks(tx);
     await repo.startBulkUsers(tx);
-    const ids = await repo.insertHolders(tx, sponsorId, toImport);
+    const n = await repo.insertStagedHolders(tx, sponsorId);
     await repo.finishBulkUsers(tx);
-    if (body.sendActivationEmail && toImport.length) {
+    if (body.sendActivationEmail && n) {
       const hours = LINK_TTL_HOURS.activation;
       const expiresAt = new Date(Date.now() + hours * 3600_000);
       const base = ctx.publicUrl.replace(/\/$/, '');
       await repo.insertActivationLinks(
         tx,
-        toImport.map((r) => {
+        (await repo.importedHolders(tx)).map((h) => {
           const token = randomToken();
           return {
-            userId: ids.get(r.email.toLowerCase())!,
+            userId: Number(h.id),
             tokenHash: sha256(token),
             expiresAt,
-            to: r.email,
+            to: h.email,
             sponsorId,
             subject: 'Activate your account',
-            body: `Hello ${r.firstName},\n\nYour account is ready. Set your password to activate it:\n${base}/set-password?token=${token}\n\nThe link works once and expires in ${hours} hours. If you did not expect this e-mail, ignore it.\n`,
+            body: `Hello ${h.firstName},\n\nYour account is ready. Set your password to activate it:\n${base}/set-password?token=${token}\n\nThe link works once and expires in ${hours} hours. If you did not expect this e-mail, ignore it.\n`,
           };
         }),
       );
     }
     if (rowChecksOff) await repo.restoreRowChecks(tx);
     await repo.finishJob(tx, job.id);
-    const takenMeanwhile = rows.length - toImport.length;
     await writeAudit(tx, ctx.actor, {
       action: `${TARGET}.import`,
       sponsorId,
@@ -220,13 +213,12 @@ async function confirmInTransaction(ctx: Ctx, body: { jobId: string; sendActivat
       logJson: {
         fileName: job.fileName,
         totalRows: job.totalRows,
-        importedUsers: toImport.length,
+        importedUsers: n,
         skippedSincePreview: takenMeanwhile,
         invalidRows: job.totalRows - job.validRows,
         sendActivationEmail: Boolean(body.sendActivationEmail),
       },
     });
-    const n = toImport.length;
     const parts = [`${n.toLocaleString('en-US')} vault holder${n === 1 ? '' : 's'} imported from ${job.fileName}.`];
     if (job.totalRows > job.validRows)
       parts.push(
