@@ -227,6 +227,8 @@ test.describe('portal shell', () => {
     expect(second?.sponsorId).toBeGreaterThan(0);
     expect(second?.sponsorId).not.toBe(first?.sponsorId);
     await expect.poll(() => asked.some((q) => [...q.values()].includes(String(second!.sponsorId)))).toBe(true);
+    // Only the new portal's data: nothing asked for the old one's again.
+    expect(asked.filter((q) => [...q.values()].includes(String(first!.sponsorId))).map(String)).toEqual([]);
   });
 
   test('/health shows the service health without signing in', async ({ page }) => {

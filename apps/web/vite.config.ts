@@ -1,12 +1,27 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleReport } from './vite.bundle-report';
+import { entryModules, firstScreen, firstScreenModules } from './vite.first-screen';
 import { precompress } from './vite.precompress';
 
 /** The portal: built to apps/web/dist and served by the API process; in development Vite proxies /api. */
-export default defineConfig({
+// React Router resolves to its development build for every bundler; builds take its production one
+// (no development warnings, smaller).
+const reactRouter = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react(), bundleReport(), precompress()],
+  plugins: [react(), firstScreen(), bundleReport(), precompress()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouter}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouter}dom-export.mjs` },
+          ]
+        : [],
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -26,11 +41,16 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@floating-ui|mantine-datatable|@mantine[\\/](hooks|modals|notifications)|react-transition-group|react-remove-scroll[^\\/]*|use-sidecar|use-callback-ref|react-style-singleton|tslib|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@floating-ui|mantine-datatable|@mantine[\\/](hooks|modals|store)|react-remove-scroll[^\\/]*|use-sidecar|use-callback-ref|react-style-singleton|tslib|clsx)[\\/]/,
+              priority: 2,
             },
+            // The rest of the first screen: the app's own modules the entry imports statically and the
+            // package modules they use (Mantine components, icons), in one chunk.
+            { name: 'boot', test: (id: string) => entryModules.has(id), priority: 3 },
+            { name: 'first-screen', test: (id: string) => firstScreenModules.has(id), priority: 1 },
           ],
         },
       },
     },
   },
-});
+}));

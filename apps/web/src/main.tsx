@@ -1,13 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
-import { router } from './app/router';
+import { startFirstScreenRequests } from './app/first-screen-requests';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first screen's data needs only the saved session: ask for it now, while the browser is still
+// downloading the app's code (preloaded by index.html), instead of after it has run.
+startFirstScreenRequests(new URL(window.location.href));
+void import('./app/start');

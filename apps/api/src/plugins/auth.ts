@@ -2,6 +2,7 @@ import { SESSION_IDLE_MINUTES, STATUS } from '@vault/contract';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { preparedFor } from '../db/prepared.js';
 import {
   appIntegrations,
   appSettings,
@@ -21,6 +22,24 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Writing last_seen_at on every call would turn each read into a write; a minute is precise enough.
 const TOUCH_AFTER_MS = 60_000;
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** Every authenticated call runs this: a live session by its token's hash, with its user and admin rights. */
+const sessionQuery = preparedFor((db) =>
+  db
+    .select({ session: sessions, user: users, admin: sponsorAdmins })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(sponsorAdmins, eq(sponsorAdmins.userId, users.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('session_user'),
+);
 
 /** The XSRF token is an HMAC of the session (OWASP signed double-submit): another session's never passes. */
 export const xsrfTokenFor = (key: string, tokenHash: string) => hmac(key, `xsrf:${tokenHash}`);
@@ -51,14 +70,7 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, server
   const tokenHash = sha256(token);
   const now = new Date();
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
-  const [row] = await app.db
-    .select({ session: sessions, user: users, admin: sponsorAdmins })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(sponsorAdmins, eq(sponsorAdmins.userId, users.id))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
-    );
+  const [row] = await sessionQuery(app.db).execute({ tokenHash, now: now.toISOString(), idleSince: idleSince.toISOString() });
   if (!row || row.user.statusId !== STATUS.active) throw unauthorized(SESSION_ENDED);
   if (MUTATING.has(request.method)) {
     const sent = request.headers[XSRF_HEADER];

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NO_SPONSOR, setSponsor, useSponsor } from '../lib/session';
@@ -8,6 +8,18 @@ import { shellKeys, useMySponsors } from '../lib/sponsors';
 import { screenAfterSponsorChange } from './nav';
 
 export const PICK_PORTAL = '-- pick portal --';
+
+/**
+ * After a sponsor change: queries keyed by the old sponsor (sponsorId second in the key, the
+ * features' convention) are only marked stale. Refetching them now would ask for the old portal's
+ * data, since the screens still hold the old keys until they render with the new sponsor, and then
+ * ask for the new one's. Every other query except the sponsor list is refreshed as before.
+ */
+export function refreshAfterSponsorChange(queryClient: QueryClient, oldSponsorId: number) {
+  const shared = (q: Query) => q.queryKey[0] !== shellKeys.mySponsors[0];
+  void queryClient.invalidateQueries({ predicate: (q) => shared(q) && q.queryKey[1] === oldSponsorId, refetchType: 'none' });
+  void queryClient.invalidateQueries({ predicate: (q) => shared(q) && q.queryKey[1] !== oldSponsorId });
+}
 
 /**
  * The header's sponsor dropdown: "-- pick portal --" (value 0), then the user's sponsors sorted
@@ -59,7 +71,7 @@ export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
         },
         { replace: true },
       );
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0] });
+    refreshAfterSponsorChange(queryClient, sponsorId);
     onChanged?.();
   };
 

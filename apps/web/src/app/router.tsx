@@ -56,7 +56,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Every lazy screen also loads the stylesheets the first screen left out (once; later screens find them loaded). */
+function withLaterStyles(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const { lazy, children } = route;
+    const wrapped = { ...route } as RouteObject;
+    if (typeof lazy === 'function') {
+      wrapped.lazy = (() => Promise.all([import('./layouts/later-styles'), lazy()]).then(([, m]) => m)) as typeof lazy;
+    }
+    if (children) wrapped.children = withLaterStyles(children);
+    return wrapped;
+  });
+}
+
+export const router = createBrowserRouter(withLaterStyles(routes));
 
 setNavigator((to, opts) => {
   void router.navigate(to, opts);

@@ -7,6 +7,7 @@ import {
 } from '@vault/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, buildUrl, errorMessage, errorMessages, SECOND_FACTOR_PATH, SESSION_ENDED_MESSAGE } from './api';
+import { startEarlyGet } from './http';
 import { setNavigator } from './navigation';
 import { beginSignOut, getSession, getSponsor, NO_SPONSOR, setSponsor, startSession } from './session';
 
@@ -40,6 +41,36 @@ describe('api client', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     setNavigator(null);
+  });
+
+  it('a GET the entry started early is answered from it, once, with the same headers a call sends', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { data: ['early'] }));
+    startEarlyGet('/api/v1/vaultholders?limit=20&offset=0&sponsorId=7', 'tok-123');
+    expect(fetchMock.mock.calls[0]![1].headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer tok-123',
+      'X-XSRF-TOKEN': 'abc==',
+    });
+    await expect(api('GET', '/api/v1/vaultholders', { query: { limit: 20, offset: 0, sponsorId: 7 } })).resolves.toEqual({
+      data: ['early'],
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Taken once: the next call asks the server.
+    fetchMock.mockResolvedValueOnce(reply(200, { data: ['fresh'] }));
+    await expect(api('GET', '/api/v1/vaultholders', { query: { limit: 20, offset: 0, sponsorId: 7 } })).resolves.toEqual({
+      data: ['fresh'],
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('an early GET for another address or another session is not used', async () => {
+    fetchMock.mockResolvedValue(reply(200, { data: [] }));
+    startEarlyGet('/api/v1/vaultholders?limit=20&offset=0&sponsorId=7', 'tok-old');
+    startEarlyGet('/api/v1/vaultholders?limit=20&offset=20&sponsorId=7', 'tok-123');
+    await api('GET', '/api/v1/vaultholders', { query: { limit: 20, offset: 0, sponsorId: 7 } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls[2]![1].headers.Authorization).toBe('Bearer tok-123');
   });
 
   it('sends JSON, the bearer token and the XSRF header; 2xx is success', async () => {

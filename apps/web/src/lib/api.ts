@@ -5,6 +5,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   SESSION_IDLE_MINUTES,
 } from '@vault/contract';
+import { buildUrl, type QueryValue, readCookie, requestHeaders, takeEarlyGet } from './http';
 import { navigateTo } from './navigation';
 import { clearSession, getToken, isSigningOut } from './session';
 
@@ -13,8 +14,6 @@ export const LOGIN_PATH = '/api/v1/authentication/login';
 export const SECOND_FACTOR_PATH = '/api/v1/authentication/second-factor';
 /** The passkey sign-in steps: no session yet either, and their 401 says what went wrong. */
 const PASSKEY_STEP = /^\/api\/v1\/authentication\/(second-factor\/passkey|passkey)(\/|$)/;
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'X-XSRF-TOKEN';
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
 /** A session the server ended before the idle timeout (revoked, deactivated, signed out elsewhere). */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in to the Vault Admin Portal again.';
@@ -23,7 +22,7 @@ let lastCall = Date.now();
 /** When the portal last talked to the API (the server's idle clock runs from its calls). */
 export const lastApiCallAt = () => lastCall;
 
-export type QueryValue = string | number | boolean | null | undefined;
+export { buildUrl, type QueryValue, readCookie };
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiOptions {
@@ -46,27 +45,6 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
   }
-}
-
-export function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}
-
-export function buildUrl(path: string, query?: ApiOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const v of Array.isArray(value) ? value : [value]) {
-      if (v !== undefined && v !== null && v !== '') params.append(key, String(v));
-    }
-  }
-  const qs = params.toString();
-  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -97,12 +75,7 @@ export async function api<T = unknown>(method: HttpMethod, path: string, opts: A
   const isLogin = path === LOGIN_PATH;
   const isCodeStep = path === SECOND_FACTOR_PATH || PASSKEY_STEP.test(path);
   const token = isLogin || isCodeStep ? null : getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (!opts.form) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const xsrf = readCookie(XSRF_COOKIE);
-  if (xsrf) headers[XSRF_HEADER] = xsrf;
-  Object.assign(headers, opts.headers);
+  const headers = { ...requestHeaders(token, !opts.form), ...opts.headers };
 
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
@@ -113,8 +86,11 @@ export async function api<T = unknown>(method: HttpMethod, path: string, opts: A
   let res: Response;
   const idleBefore = Date.now() - lastCall;
   lastCall = Date.now();
+  const url = buildUrl(path, opts.query);
+  // The first screen's list may already be on its way (started by the entry with the same headers).
+  const early = method === 'GET' && !opts.headers ? takeEarlyGet(url, token) : undefined;
   try {
-    res = await fetch(buildUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+    res = await (early ?? fetch(url, { method, headers, body, credentials: 'same-origin', signal: opts.signal }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, { message: UNREACHABLE });

@@ -1,6 +1,7 @@
 import { PAGE_SIZE, type SearchBody } from '@vault/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { parsePage } from './page-param';
 
 export interface ListStateOptions {
   /** Names the list; its chosen columns are remembered in localStorage under this key. */
@@ -42,11 +43,7 @@ function rememberedColumns(key: string, all: readonly string[]): string[] | null
   }
 }
 
-/** Parses `page` from the URL: a positive integer, otherwise 1. */
-export function parsePage(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
+export { parsePage };
 
 /**
  * Page (1-based), search {fieldName, fieldValue} and visible columns of a list, kept in the URL

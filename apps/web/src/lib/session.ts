@@ -1,39 +1,13 @@
-import { NO_SPONSOR_ID, type SessionUser } from '@vault/contract';
+import type { SessionUser } from '@vault/contract';
 import { useSyncExternalStore } from 'react';
+import { KEYS, NO_SPONSOR, readJson, readSponsor, readToken, type SessionSponsor, storage } from './saved-session';
 
-/**
- * What the browser keeps (specification section 3): the access token, the user, the
- * session-expired message and the chosen sponsor under `session_sponsor`.
- */
-export const KEYS = {
-  token: 'access_token',
-  user: 'session_user',
-  expired: 'session_expired_message',
-  sponsor: 'session_sponsor',
-} as const;
-
-export interface SessionSponsor {
-  sponsorId: number;
-  sponsorCode: string;
-}
-export const NO_SPONSOR: SessionSponsor = { sponsorId: NO_SPONSOR_ID, sponsorCode: '' };
+export { KEYS, NO_SPONSOR, type SessionSponsor };
 
 export interface SessionState {
   token: string | null;
   user: SessionUser | null;
   expiredMessage: string | null;
-}
-
-const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
-
-function readJson<T>(key: string): T | null {
-  const raw = storage()?.getItem(key);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null;
-  }
 }
 
 function write(key: string, value: string | null) {
@@ -45,16 +19,10 @@ function write(key: string, value: string | null) {
 
 function readSession(): SessionState {
   return {
-    token: storage()?.getItem(KEYS.token) ?? null,
+    token: readToken(),
     user: readJson<SessionUser>(KEYS.user),
     expiredMessage: storage()?.getItem(KEYS.expired) ?? null,
   };
-}
-
-function readSponsor(): SessionSponsor {
-  const s = readJson<Partial<SessionSponsor>>(KEYS.sponsor);
-  if (!s || typeof s.sponsorId !== 'number' || s.sponsorId <= 0) return NO_SPONSOR;
-  return { sponsorId: s.sponsorId, sponsorCode: String(s.sponsorCode ?? '') };
 }
 
 let session = readSession();

@@ -33,6 +33,9 @@ export async function existingEmails(db: Db, sponsorId: number, emails: string[]
   return found;
 }
 
+/** Imported holders start pending activation. */
+export const IMPORTED_STATUS = 3;
+
 export interface ImportRow {
   line: number;
   email: string;
@@ -76,9 +79,17 @@ export async function insertJob(
   return job!.id;
 }
 
+/** The job, locked for the confirmation (without its rows and errors: the import reads those in SQL). */
 export async function lockJob(db: Db, sponsorId: number, jobId: string) {
   const [job] = await db
-    .select()
+    .select({
+      id: importJobs.id,
+      status: importJobs.status,
+      fileName: importJobs.fileName,
+      totalRows: importJobs.totalRows,
+      validRows: importJobs.validRows,
+      completedAt: importJobs.completedAt,
+    })
     .from(importJobs)
     .where(and(eq(importJobs.id, jobId), eq(importJobs.sponsorId, sponsorId), eq(importJobs.kind, 'vault_holders')))
     .for('update');
@@ -115,59 +126,108 @@ export async function finishBulkUsers(db: Db) {
   );
 }
 
+/** Packages of the file no longer assigned to the sponsor; raised before anything is inserted. */
+export class UnassignedPackages extends Error {}
+
 /**
- * Inserts holders, their holder rows and vaults with set-based statements: each chunk is one JSON
- * parameter expanded by json_to_recordset, so 100,000 rows take a few dozen statements.
- * Answers the new user ids keyed by lower-case e-mail.
+ * The checks the foreign keys of users, vault_holders and vaults make row by row, made once for the
+ * whole import, with the same locks: FOR KEY SHARE on the sponsor, the status and each package
+ * assignment the rows point at, so none of them can be removed before the import commits. The rows'
+ * references to each other (holder → user, vault → holder) are right by construction: the inserts
+ * take the ids the previous insert returned.
  */
-export async function insertHolders(db: Db, sponsorId: number, rows: ImportRow[], chunk = 5000): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (let i = 0; i < rows.length; i += chunk) {
-    const part = rows.slice(i, i + chunk);
-    const userJson = JSON.stringify(
-      part.map((r, n) => ({
-        n,
-        email: r.email,
-        first_name: r.firstName,
-        middle_name: r.middleName,
-        last_name: r.lastName,
-        test_account: r.testAccount,
-        localize: r.localize,
-      })),
-    );
-    const inserted = await rowsOf<{ id: number; email: string }>(
-      db,
-      sql`insert into users (role, sponsor_id, email, first_name, middle_name, last_name, status_id, test_account, localize)
-          select 'vault_holder', ${sponsorId}, x.email, x.first_name, x.middle_name, x.last_name, 3, x.test_account, x.localize
-          from json_to_recordset(${userJson}::json) as x(n int, email text, first_name text, middle_name text, last_name text, test_account boolean, localize text)
-          order by x.n
-          returning id, email`,
-    );
-    const byEmail = new Map(inserted.map((r) => [r.email.toLowerCase(), Number(r.id)]));
-    const holderJson = JSON.stringify(
-      part.map((r) => ({
-        user_id: byEmail.get(r.email.toLowerCase()),
-        organization_name: r.organizationName,
-        package_id: r.packageId,
-        license: r.license,
-        tag: r.tag,
-        entity_type: r.entityType,
-      })),
-    );
-    await db.execute(
-      sql`insert into vault_holders (user_id, sponsor_id, organization_name)
-          select x.user_id, ${sponsorId}, x.organization_name
-          from json_to_recordset(${holderJson}::json) as x(user_id int, organization_name text)`,
-    );
-    await db.execute(
-      sql`insert into vaults (holder_user_id, sponsor_id, package_id, license, tag, entity_type)
-          select x.user_id, ${sponsorId}, x.package_id, x.license, x.tag, x.entity_type
-          from json_to_recordset(${holderJson}::json) as x(user_id int, package_id int, license text, tag text, entity_type text)
-          order by x.user_id`,
-    );
-    for (const [e, id] of byEmail) ids.set(e, id);
-  }
-  return ids;
+export async function lockReferences(db: Db, sponsorId: number, statusId: number, packageIds: number[]) {
+  const sponsor = await rowsOf(db, sql`select id from sponsors where id = ${sponsorId} for key share`);
+  const status = await rowsOf(db, sql`select id from statuses where id = ${statusId} for key share`);
+  // The sponsor was checked by the request and statuses are reference data: missing is a fault.
+  if (!sponsor.length || !status.length) throw new Error(`sponsor ${sponsorId} or status ${statusId} is missing`);
+  const assigned = await rowsOf<{ package_id: number }>(
+    db,
+    sql`select package_id from package_sponsor
+        where sponsor_id = ${sponsorId} and package_id = any(${`{${packageIds.join(',')}}`}::int[])
+        for key share`,
+  );
+  if (assigned.length !== packageIds.length) throw new UnassignedPackages('package no longer assigned');
+}
+
+/**
+ * With lockReferences done, the per-row foreign-key triggers of the inserts add nothing but time
+ * (they were most of it): switched off for this transaction where the connection may
+ * (`session_replication_role`, a superuser setting: PGlite, or PostgreSQL as a superuser).
+ * Unique indexes still apply. Elsewhere the triggers run as before: same result, slower.
+ * Answers whether they were switched off; restoreRowChecks switches them back on.
+ */
+export async function skipRowChecks(db: Db): Promise<boolean> {
+  const [row] = await rowsOf<{ su: boolean }>(db, sql`select current_setting('is_superuser') = 'on' as su`);
+  if (!row?.su) return false;
+  await db.execute(sql`select set_config('session_replication_role', 'replica', true)`);
+  return true;
+}
+
+export async function restoreRowChecks(db: Db) {
+  await db.execute(sql`select set_config('session_replication_role', 'origin', true)`);
+}
+
+/**
+ * Reads a job's valid rows into a temporary table (dropped at commit) without sending them through
+ * the API process, and drops those whose e-mail a vault holder of the sponsor took since the
+ * preview. Answers how many were dropped and the packages the rest use.
+ */
+export async function stageJobRows(db: Db, sponsorId: number, jobId: string) {
+  await db.execute(
+    sql`create temp table import_rows on commit drop as
+        select x.* from import_jobs j,
+          jsonb_to_recordset(j.rows) as x(line int, email text, "firstName" text, "middleName" text, "lastName" text,
+            "organizationName" text, "packageId" int, license text, tag text, "entityType" text, "testAccount" boolean, localize text)
+        where j.id = ${jobId}`,
+  );
+  await db.execute(sql`analyze import_rows`);
+  const taken = await rowsOf<{ n: number }>(
+    db,
+    sql`with gone as (
+          delete from import_rows r using users u
+          where u.role = 'vault_holder' and coalesce(u.sponsor_id, 0) = ${sponsorId} and lower(u.email) = lower(r.email)
+          returning 1)
+        select count(*)::int as n from gone`,
+  );
+  const packages = await rowsOf<{ id: number }>(db, sql`select distinct "packageId" as id from import_rows`);
+  return { taken: Number(taken[0]?.n ?? 0), packageIds: packages.map((p) => Number(p.id)) };
+}
+
+/**
+ * Inserts the staged rows as holders (users in file order), their holder rows and vaults in three
+ * set-based statements. Answers how many were imported.
+ */
+export async function insertStagedHolders(db: Db, sponsorId: number): Promise<number> {
+  await db.execute(sql`create temp table imported (id int primary key, email text not null) on commit drop`);
+  await db.execute(
+    sql`with ins as (
+          insert into users (role, sponsor_id, email, first_name, middle_name, last_name, status_id, test_account, localize)
+          select 'vault_holder', ${sponsorId}, r.email, r."firstName", r."middleName", r."lastName", ${IMPORTED_STATUS}, r."testAccount", r.localize
+          from import_rows r order by r.line
+          returning id, email)
+        insert into imported select id, lower(email) from ins`,
+  );
+  await db.execute(sql`analyze imported`);
+  await db.execute(
+    sql`insert into vault_holders (user_id, sponsor_id, organization_name)
+        select i.id, ${sponsorId}, r."organizationName" from imported i join import_rows r on lower(r.email) = i.email`,
+  );
+  await db.execute(
+    sql`insert into vaults (holder_user_id, sponsor_id, package_id, license, tag, entity_type)
+        select i.id, ${sponsorId}, r."packageId", r.license, r.tag, r."entityType"
+        from imported i join import_rows r on lower(r.email) = i.email order by i.id`,
+  );
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from imported`);
+  return Number(row?.n ?? 0);
+}
+
+/** The imported holders' ids, e-mails and first names (for their activation e-mails). */
+export async function importedHolders(db: Db) {
+  return rowsOf<{ id: number; email: string; firstName: string }>(
+    db,
+    sql`select i.id, r.email, r."firstName" from imported i join import_rows r on lower(r.email) = i.email order by i.id`,
+  );
 }
 
 /** Activation links and their e-mails for many holders at once (same texts as lib/password-links). */

@@ -2,6 +2,7 @@ import { errorBody, importConfirmBody, importJobParams, importPreview, importQue
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readCsvUpload } from '../../lib/csv.js';
 import * as service from './vault-import.service.js';
 
 const tags = ['vaults'];
@@ -30,7 +31,7 @@ export const vaultImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importPreview, ...failures },
       },
     },
-    async (request) => service.preview(ctx(app, request), request),
+    async (request) => service.preview(ctx(app, request), await readCsvUpload(request, service.UPLOAD_OPTIONS)),
   );
 
   app.post(

@@ -11,10 +11,9 @@ import {
   personNameMessage,
   VAULT_TAGS,
 } from '@vault/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import { type CsvRow, readCsvUpload, toCsv } from '../../lib/csv.js';
+import { type CsvRow, type CsvUpload, toCsv } from '../../lib/csv.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { LINK_TTL_HOURS } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
@@ -114,9 +113,11 @@ export function validateRows(
   return { valid, invalid, preview };
 }
 
-/** Upload + preview: parse, check every row, keep the result as an import job. Nothing is imported yet. */
-export async function preview(ctx: Ctx, request: FastifyRequest): Promise<ImportPreview> {
-  const upload = await readCsvUpload(request, { requiredHeaders: [...IMPORT_REQUIRED_COLUMNS], normaliseHeaders: true });
+/** The upload's CSV options: the required columns, headers matched ignoring case, spaces and underscores. */
+export const UPLOAD_OPTIONS = { requiredHeaders: [...IMPORT_REQUIRED_COLUMNS], normaliseHeaders: true };
+
+/** Preview of a parsed upload: check every row, keep the result as an import job. Nothing is imported yet. */
+export async function preview(ctx: Ctx, upload: CsvUpload): Promise<ImportPreview> {
   const sponsorId = ctx.sponsor.id;
   const emails = [...new Set(upload.rows.map((r) => (r.values.email ?? '').trim().toLowerCase()).filter(Boolean))];
   const [packages, existing] = await Promise.all([repo.sponsorPackages(ctx.db, sponsorId), repo.existingEmails(ctx.db, sponsorId, emails)]);
@@ -156,7 +157,7 @@ export async function confirm(ctx: Ctx, body: { jobId: string; sendActivationEma
   } catch (err) {
     // Drizzle wraps driver errors; a constraint refusing a row means nothing was imported.
     const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23503')
+    if (code === '23503' || err instanceof repo.UnassignedPackages)
       throw conflict('A package of this file is no longer assigned to this portal. Nothing was imported; upload the file again.');
     if (code === '23505')
       throw conflict('Some e-mails of this file were added to this portal meanwhile. Nothing was imported; upload the file again.');
@@ -176,38 +177,34 @@ async function confirmInTransaction(ctx: Ctx, body: { jobId: string; sendActivat
         importedUsers: 0,
       };
     }
-    const rows = job.rows as repo.ImportRow[];
-    const taken = await repo.existingEmails(
-      tx,
-      sponsorId,
-      rows.map((r) => r.email.toLowerCase()),
-    );
-    const toImport = rows.filter((r) => !taken.has(r.email.toLowerCase()));
+    const { taken: takenMeanwhile, packageIds } = await repo.stageJobRows(tx, sponsorId, job.id);
+    await repo.lockReferences(tx, sponsorId, repo.IMPORTED_STATUS, packageIds);
+    const rowChecksOff = await repo.skipRowChecks(tx);
     await repo.startBulkUsers(tx);
-    const ids = await repo.insertHolders(tx, sponsorId, toImport);
+    const n = await repo.insertStagedHolders(tx, sponsorId);
     await repo.finishBulkUsers(tx);
-    if (body.sendActivationEmail && toImport.length) {
+    if (body.sendActivationEmail && n) {
       const hours = LINK_TTL_HOURS.activation;
       const expiresAt = new Date(Date.now() + hours * 3600_000);
       const base = ctx.publicUrl.replace(/\/$/, '');
       await repo.insertActivationLinks(
         tx,
-        toImport.map((r) => {
+        (await repo.importedHolders(tx)).map((h) => {
           const token = randomToken();
           return {
-            userId: ids.get(r.email.toLowerCase())!,
+            userId: Number(h.id),
             tokenHash: sha256(token),
             expiresAt,
-            to: r.email,
+            to: h.email,
             sponsorId,
             subject: 'Activate your account',
-            body: `Hello ${r.firstName},\n\nYour account is ready. Set your password to activate it:\n${base}/set-password?token=${token}\n\nThe link works once and expires in ${hours} hours. If you did not expect this e-mail, ignore it.\n`,
+            body: `Hello ${h.firstName},\n\nYour account is ready. Set your password to activate it:\n${base}/set-password?token=${token}\n\nThe link works once and expires in ${hours} hours. If you did not expect this e-mail, ignore it.\n`,
           };
         }),
       );
     }
+    if (rowChecksOff) await repo.restoreRowChecks(tx);
     await repo.finishJob(tx, job.id);
-    const skipped = rows.length - toImport.length;
     await writeAudit(tx, ctx.actor, {
       action: `${TARGET}.import`,
       sponsorId,
@@ -216,19 +213,21 @@ async function confirmInTransaction(ctx: Ctx, body: { jobId: string; sendActivat
       logJson: {
         fileName: job.fileName,
         totalRows: job.totalRows,
-        importedUsers: toImport.length,
-        skippedSincePreview: skipped,
+        importedUsers: n,
+        skippedSincePreview: takenMeanwhile,
         invalidRows: job.totalRows - job.validRows,
         sendActivationEmail: Boolean(body.sendActivationEmail),
       },
     });
-    const n = toImport.length;
     const parts = [`${n.toLocaleString('en-US')} vault holder${n === 1 ? '' : 's'} imported from ${job.fileName}.`];
     if (job.totalRows > job.validRows)
       parts.push(
         `${(job.totalRows - job.validRows).toLocaleString('en-US')} invalid row${job.totalRows - job.validRows === 1 ? ' was' : 's were'} left out.`,
       );
-    if (skipped) parts.push(`${skipped} e-mail${skipped === 1 ? ' was' : 's were'} added by someone else since the preview and skipped.`);
+    if (takenMeanwhile)
+      parts.push(
+        `${takenMeanwhile} e-mail${takenMeanwhile === 1 ? ' was' : 's were'} added by someone else since the preview and skipped.`,
+      );
     if (body.sendActivationEmail && n) parts.push('Activation e-mails are on their way.');
     return {
       migrationStatus: n > 0 ? ('Success' as const) : ('NothingToImport' as const),

@@ -17,9 +17,10 @@ const countCache = new Map<string, { n: number; at: number; version: number }>()
 /** The cache key's portal: `<sponsorId>|…`, or null for the all-portals view (`all|…`). */
 const sponsorOfKey = (key: string) => (key.startsWith('all|') ? null : Number(key.slice(0, key.indexOf('|'))));
 
-export async function cachedCount(key: string, count: () => Promise<number>, db?: Db): Promise<number> {
+/** `knownVersion`: the portal's list version, when the caller read it already (in its page's statement). */
+export async function cachedCount(key: string, count: () => Promise<number>, db?: Db, knownVersion?: number): Promise<number> {
   // Read before counting: a change committed meanwhile raises the version past the one kept here.
-  const version = db ? await listVersion(db, sponsorOfKey(key)) : 0;
+  const version = knownVersion ?? (db ? await listVersion(db, sponsorOfKey(key)) : 0);
   const hit = countCache.get(key);
   if (hit && hit.version === version && Date.now() - hit.at < COUNT_CACHE_MS) return hit.n;
   const n = await count();
@@ -53,6 +54,9 @@ async function anchorsOf(db: Db, sponsorId: number) {
   }
   return entry.ids;
 }
+
+/** Whether a page of the unfiltered list starts before the first anchor (read from the start of the index). */
+export const beforeFirstAnchor = (offset: number) => offset < ANCHOR_STRIDE;
 
 export async function unfilteredPage(db: Db, sponsorId: number, offset: number, limit: number): Promise<number[]> {
   const k = Math.floor(offset / ANCHOR_STRIDE);

@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { basePackages, documents, sponsors, users, vaults } from '../../db/schema/index.js';
+import { preparedFor } from '../../db/prepared.js';
+import { basePackages, documents, sponsors, users, vaultListVersions, vaults } from '../../db/schema/index.js';
 import type { HolderFilter } from './vaults.search.repo.js';
 
 /** The ids of one page of holders (and, separately, how many match), ordered by holder id. */
@@ -108,16 +109,42 @@ const holdersQuery = (db: Db) =>
     .orderBy(asc(users.id))
     .prepare('vault_holders_by_ids');
 
-/** Every list page runs this query: its SQL is built once per database (and prepared on PostgreSQL). */
-const prepared = new WeakMap<Db, ReturnType<typeof holdersQuery>>();
+/**
+ * A page of a portal's unfiltered list in holder-id order (the default order: a list sorted another
+ * way takes pageIds + holdersByIds) in one statement: the page's ids from users_sponsor_role_idx as
+ * a sub-select, their rows, and the portal's list version (which the cached total is checked
+ * against), where the two-step path makes three round trips.
+ */
+const portalPageQuery = (db: Db) =>
+  db
+    .select({
+      ...holderColumns,
+      listVersion: sql<
+        string | number | null
+      >`(select ${vaultListVersions.version} from ${vaultListVersions} where ${vaultListVersions.sponsorId} = ${sql.placeholder('sponsorId')})`,
+    })
+    .from(users)
+    .innerJoin(vaults, eq(vaults.holderUserId, users.id))
+    .innerJoin(sponsors, eq(sponsors.id, vaults.sponsorId))
+    .leftJoin(basePackages, eq(basePackages.id, vaults.packageId))
+    .where(
+      sql`${users.id} in (select h.id from users h where h.sponsor_id = ${sql.placeholder('sponsorId')} and h.role = 'vault_holder'
+            order by h.id limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})`,
+    )
+    .orderBy(asc(users.id))
+    .prepare('vault_holders_portal_page');
+
+const holdersByIdsQuery = preparedFor(holdersQuery);
+const portalPage = preparedFor(portalPageQuery);
 
 /** The list rows of the given holder ids, in id order. */
 export async function holdersByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  let query = prepared.get(db);
-  if (!query) {
-    query = holdersQuery(db);
-    prepared.set(db, query);
-  }
-  return query.execute({ ids });
+  return holdersByIdsQuery(db).execute({ ids });
+}
+
+/** One page of a portal's unfiltered list, in holder-id order, with the portal's list version (0: never changed; null: empty page). */
+export async function portalPageRows(db: Db, sponsorId: number, offset: number, limit: number) {
+  const rows = await portalPage(db).execute({ sponsorId, offset, limit });
+  return { rows, version: rows.length ? Number(rows[0]!.listVersion ?? 0) : null };
 }

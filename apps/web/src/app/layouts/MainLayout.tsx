@@ -2,7 +2,6 @@ import './main-styles';
 import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog';
@@ -10,6 +9,7 @@ import { ConfirmProvider } from '../../components/confirm-context';
 import { useSession, useSponsor } from '../../lib/session';
 import { Brand, PRODUCT_NAME } from '../Brand';
 import { IdleWarningDialog } from '../IdleWarningDialog';
+import { LazyNotifications } from '../LazyNotifications';
 import { Navigation } from '../Navigation';
 import { activeNavItem, MISSING_SPONSOR_MESSAGE, MISSING_SPONSOR_TITLE, needsSponsor } from '../nav';
 import { RouteProgress } from '../RouteProgress';
@@ -54,7 +54,7 @@ function Shell() {
   return (
     <ModalsProvider>
       <ConfirmProvider>
-        <Notifications position="top-right" limit={4} />
+        <LazyNotifications />
         <AppShell
           header={{ height: 64 }}
           navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}

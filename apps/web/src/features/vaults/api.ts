@@ -20,6 +20,7 @@ import type {
 } from '@vault/contract';
 import { ApiError, api, buildUrl, readCookie } from '../../lib/api';
 import { getToken } from '../../lib/session';
+import { VAULT_LIST_PATH, vaultListGetQuery } from './list-request';
 
 /** Query keys: each names the chosen sponsor, so changing the sponsor reloads the screen's data. */
 export const vaultKeys = {
@@ -48,7 +49,7 @@ export const vaultListQuery = (sponsorId: number, offset: number, limit: number,
           body: search,
           signal,
         })
-      : api<ListResponse<VaultHolderItem>>('GET', '/api/v1/vaultholders', { query: { limit, offset, sponsorId }, signal }),
+      : api<ListResponse<VaultHolderItem>>('GET', VAULT_LIST_PATH, { query: vaultListGetQuery(sponsorId, offset, limit), signal }),
 });
 
 export function useVaultList(sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null) {
