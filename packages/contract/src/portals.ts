@@ -10,7 +10,6 @@ export const SPONSOR_CODE_MESSAGE = 'Sponsor code: 2 to 20 letters, digits, - or
 export const sponsorCodeSchema = z.string().trim().regex(SPONSOR_CODE_PATTERN, SPONSOR_CODE_MESSAGE);
 
 /** A sponsor is Active (1) or Inactive (2). */
-export const SPONSOR_STATUS_IDS = [1, 2] as const;
 export const sponsorStatusSchema = z.union([z.literal(1), z.literal(2)], { error: 'Status must be Active (1) or Inactive (2)' });
 
 const emptyToNull = (v: string | undefined | null) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
