@@ -1,23 +1,18 @@
 import { type AdvisorDetail, type AdvisorItem, type PeopleSearchBody, type ServerMessage, STATUS } from '@vault/contract';
 import type { Db } from '../../db/client.js';
+import { iso } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import { page } from '../../lib/paging.js';
+import type { OptionalSponsorContext } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import { checkIdentityChange, linkedStatus, setLinkedStatus } from '../people-common/advisor-links.js';
+import { userSearchCondition } from '../people-common/people-search.repo.js';
 import { personFields } from '../people-common/person-item.js';
-import { iso, page, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './advisors.repo.js';
 
-const TARGET = 'advisor';
+type Ctx = OptionalSponsorContext;
 
-export interface Ctx {
-  db: Db;
-  actor: Actor;
-  user: AuthUser;
-  /** The sponsor the call names (optional for staff). */
-  sponsor: SponsorRef | null;
-  publicUrl: string;
-}
+const TARGET = 'advisor';
 
 /**
  * Trusted collaborators are global: staff see every advisor; a sponsor administrator sees only
@@ -42,7 +37,7 @@ export function toItem(row: repo.AdvisorRow): AdvisorItem {
 export async function list(ctx: Ctx, q: { offset: number; limit: number }, search?: PeopleSearchBody) {
   const where = search ? userSearchCondition(search.fieldName, search.fieldValue) : undefined;
   const { rows, total } = await repo.listAdvisors(ctx.db, { sponsorId: visibleIn(ctx), ...q, where });
-  return page(rows.map(toItem), total, q.offset, q.limit);
+  return page(rows.map(toItem), total, q);
 }
 
 async function visible(db: Db, ctx: Ctx, userId: number) {

@@ -18,7 +18,7 @@ const tags = ['second factor'];
 const enrollment = { mfaEnrollment: true } as const;
 
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): service.Ctx => ({ db: app.db, key: app.mfaKey, user: request.user!, actor: request.actor });
+  const ctx = (request: FastifyRequest): service.Ctx => ({ ...request.ctx, key: app.mfaKey });
 
   app.post(
     '/api/v1/authentication/second-factor',

@@ -8,27 +8,23 @@ import {
   type SponsorAdminUpdateBody,
   STATUS,
 } from '@vault/contract';
-import type { Db } from '../../db/client.js';
-import { sponsorAdmins } from '../../db/schema/index.js';
 import type { AccountRef } from '../../lib/accounts.js';
+import { changes, pick } from '../../lib/changes.js';
+import { iso } from '../../lib/dates.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { page } from '../../lib/paging.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { AuthUser, RequestContext } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
+import { checkGroup } from '../people-common/group-rule.js';
+import { adminSearchCondition, type PeopleSearchField } from '../people-common/people-search.repo.js';
 import { flagValues, personFields } from '../people-common/person-item.js';
-import { changes, checkGroup, iso, type PeopleSearchField, page, pick, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './sponsor-admins.repo.js';
 
-const TARGET = 'sponsor_admin';
+type Ctx = RequestContext;
 
-export interface Ctx {
-  db: Db;
-  actor: Actor;
-  user: AuthUser;
-  sponsor: SponsorRef;
-  publicUrl: string;
-}
+const TARGET = 'sponsor_admin';
 
 export function toItem(row: repo.AdminRow): SponsorAdminItem {
   const { user, admin } = row;
@@ -82,11 +78,9 @@ export async function list(
   q: { offset: number; limit: number; secondFactor?: 'on' | 'off' },
   search?: { fieldName: string; fieldValue: string },
 ) {
-  const where = search
-    ? userSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue, sponsorAdmins.title as never)
-    : undefined;
+  const where = search ? adminSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue) : undefined;
   const { rows, total } = await repo.listAdmins(ctx.db, ctx.sponsor.id, { ...q, where });
-  return page(rows.map(toItem), total, q.offset, q.limit);
+  return page(rows.map(toItem), total, q);
 }
 
 export async function get(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsorAdminItem> {

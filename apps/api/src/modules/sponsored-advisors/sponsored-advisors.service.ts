@@ -8,27 +8,24 @@ import {
   type SponsoredAdvisorUpdateBody,
   STATUS,
 } from '@vault/contract';
-import type { Db } from '../../db/client.js';
 import type { AccountRef } from '../../lib/accounts.js';
+import { changes, pick } from '../../lib/changes.js';
+import { iso } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { page } from '../../lib/paging.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { RequestContext } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import { checkIdentityChange, linkedStatus, setLinkedStatus } from '../people-common/advisor-links.js';
+import { checkGroup } from '../people-common/group-rule.js';
+import { userSearchCondition } from '../people-common/people-search.repo.js';
 import { flagValues, personFields } from '../people-common/person-item.js';
-import { changes, checkGroup, iso, page, pick, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './sponsored-advisors.repo.js';
 
-const TARGET = 'sponsored_advisor';
+type Ctx = RequestContext;
 
-export interface Ctx {
-  db: Db;
-  actor: Actor;
-  user: AuthUser;
-  sponsor: SponsorRef;
-  publicUrl: string;
-}
+const TARGET = 'sponsored_advisor';
 
 export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
   const { user, sa } = row;
@@ -59,7 +56,7 @@ export async function list(
 ) {
   const where = search ? userSearchCondition(search.fieldName, search.fieldValue) : undefined;
   const { rows, total } = await repo.listReps(ctx.db, ctx.sponsor.id, { ...q, where, unassigned });
-  return page(rows.map(toItem), total, q.offset, q.limit);
+  return page(rows.map(toItem), total, q);
 }
 
 export async function getByUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsoredAdvisorItem> {

@@ -9,6 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { resetMfa } from '../../lib/accounts.js';
+import { iso } from '../../lib/dates.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
@@ -16,8 +17,6 @@ import * as repo from './sponsors.repo.js';
 
 type CreateInput = z.output<typeof sponsorCreateBody>;
 type UpdateInput = z.output<typeof sponsorUpdateBody>;
-
-const iso = (d: Date) => d.toISOString();
 
 export function listSponsors(db: Db, user: AuthUser, q: { offset: number; limit: number; search?: string }) {
   // A sponsor administrator sees their own portal only.

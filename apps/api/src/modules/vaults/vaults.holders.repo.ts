@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { documents, packageSponsor, sponsoredAdvisors, type sponsorGroups, type templates, users, vaults } from '../../db/schema/index.js';
+import { documents, packageSponsor, sponsoredAdvisors, templates, users, vaults } from '../../db/schema/index.js';
 
 /** A holder of this sponsor by user id (null when not theirs). */
 export async function findHolder(db: Db, sponsorId: number, userId: number, lock = false) {
@@ -80,16 +80,12 @@ export async function packageAssigned(db: Db, sponsorId: number, packageId: numb
 }
 
 /** Whether the group or template with this id belongs to the sponsor (both tables carry id + sponsor_id). */
-export async function ownedBySponsor(
-  db: Db,
-  table: typeof sponsorGroups | typeof templates,
-  sponsorId: number,
-  id: number,
-): Promise<boolean> {
+/** Whether the sponsor has the vault template `id`. */
+export async function templateOfSponsor(db: Db, sponsorId: number, id: number): Promise<boolean> {
   const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.sponsorId, sponsorId)));
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.id, id), eq(templates.sponsorId, sponsorId)));
   return Boolean(row);
 }
 
