@@ -7,5 +7,10 @@ export interface Paging {
 /** Where the window sits, as every list answers it. */
 export const pagePosition = ({ offset, limit }: Paging) => ({ activePage: Math.floor(offset / limit) + 1, perPage: limit });
 
-/** A list's answer: the page's rows, the total and where the page sits. */
-export const page = <T>(data: T[], total: number, q: Paging) => ({ data, total, ...pagePosition(q) });
+/** A list's answer: the page's rows, the total, where the page sits, and what a list adds (isEditable…). */
+export const page = <T, E extends object = object>(data: T[], total: number, q: Paging, extra?: E) => ({
+  data,
+  total,
+  ...pagePosition(q),
+  ...(extra as E),
+});

@@ -37,7 +37,7 @@ export function toItem(row: repo.AdvisorRow): AdvisorItem {
 export async function list(ctx: Ctx, q: { offset: number; limit: number }, search?: PeopleSearchBody) {
   const where = search ? userSearchCondition(search.fieldName, search.fieldValue) : undefined;
   const { rows, total } = await repo.listAdvisors(ctx.db, { sponsorId: visibleIn(ctx), ...q, where });
-  return page(rows.map(toItem), total, q);
+  return page(rows.map(toItem), total, q, { isEditable: true });
 }
 
 async function visible(db: Db, ctx: Ctx, userId: number) {

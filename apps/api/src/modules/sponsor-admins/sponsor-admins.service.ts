@@ -80,7 +80,7 @@ export async function list(
 ) {
   const where = search ? adminSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue) : undefined;
   const { rows, total } = await repo.listAdmins(ctx.db, ctx.sponsor.id, { ...q, where });
-  return page(rows.map(toItem), total, q);
+  return page(rows.map(toItem), total, q, { isEditable: true });
 }
 
 export async function get(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsorAdminItem> {

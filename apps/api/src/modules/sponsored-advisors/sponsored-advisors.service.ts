@@ -56,7 +56,7 @@ export async function list(
 ) {
   const where = search ? userSearchCondition(search.fieldName, search.fieldValue) : undefined;
   const { rows, total } = await repo.listReps(ctx.db, ctx.sponsor.id, { ...q, where, unassigned });
-  return page(rows.map(toItem), total, q);
+  return page(rows.map(toItem), total, q, { isEditable: true });
 }
 
 export async function getByUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsoredAdvisorItem> {
