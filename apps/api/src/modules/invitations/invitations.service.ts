@@ -20,8 +20,6 @@ import {
 // Resending and redeeming live in invitations.delivery.service.ts, the CSV import in
 // invitations.import.service.ts, the rules shared by all of them in invitations.rules.ts.
 
-export type Ctx = RequestContext;
-
 // ---------------------------------------------------------------- reads
 
 export async function list(
@@ -47,7 +45,7 @@ export async function get({ db, user, sponsor }: OptionalSponsorContext, id: num
 
 // ---------------------------------------------------------------- changes
 
-export async function create(ctx: Ctx, type: InvitationType, body: InvitationBody): Promise<Invitation> {
+export async function create(ctx: RequestContext, type: InvitationType, body: InvitationBody): Promise<Invitation> {
   const { sponsor } = ctx;
   const { values, details } = checkFields(type, body);
   if (details.length) throw invalid(details);
@@ -71,7 +69,7 @@ export async function create(ctx: Ctx, type: InvitationType, body: InvitationBod
   });
 }
 
-export async function edit(ctx: Ctx, body: InvitationEditBody): Promise<Invitation> {
+export async function edit(ctx: RequestContext, body: InvitationEditBody): Promise<Invitation> {
   const { sponsor } = ctx;
   return ctx.db.transaction(async (tx) => {
     await repo.lockSponsor(tx, sponsor.id);
@@ -121,7 +119,7 @@ export async function edit(ctx: Ctx, body: InvitationEditBody): Promise<Invitati
 }
 
 /** Makes one open invitation the sponsor's default invite code, clearing the previous default in the same transaction. */
-export async function setDefault(ctx: Ctx, id: number, makeDefault: boolean): Promise<Invitation & { clearedIds: number[] }> {
+export async function setDefault(ctx: RequestContext, id: number, makeDefault: boolean): Promise<Invitation & { clearedIds: number[] }> {
   const { sponsor } = ctx;
   return ctx.db.transaction(async (tx) => {
     await repo.lockSponsor(tx, sponsor.id);

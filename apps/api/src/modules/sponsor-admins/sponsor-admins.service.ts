@@ -22,8 +22,6 @@ import { adminSearchCondition, type PeopleSearchField } from '../people-common/p
 import { flagValues, personFields } from '../people-common/person-item.js';
 import * as repo from './sponsor-admins.repo.js';
 
-type Ctx = RequestContext;
-
 const TARGET = 'sponsor_admin';
 
 export function toItem(row: repo.AdminRow): SponsorAdminItem {
@@ -74,7 +72,7 @@ function checkOwnFlags(user: AuthUser, userId: number, flags: Partial<Record<Adm
 }
 
 export async function list(
-  ctx: Pick<Ctx, 'db' | 'sponsor'>,
+  ctx: Pick<RequestContext, 'db' | 'sponsor'>,
   q: { offset: number; limit: number; secondFactor?: 'on' | 'off' },
   search?: { fieldName: string; fieldValue: string },
 ) {
@@ -83,13 +81,13 @@ export async function list(
   return page(rows.map(toItem), total, q, { isEditable: true });
 }
 
-export async function get(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsorAdminItem> {
+export async function get(ctx: Pick<RequestContext, 'db' | 'sponsor'>, userId: number): Promise<SponsorAdminItem> {
   const row = await repo.findAdmin(ctx.db, ctx.sponsor.id, userId);
   if (!row) throw notFound('The administrator');
   return toItem(row);
 }
 
-export async function create(ctx: Ctx, body: SponsorAdminCreateBody): Promise<SponsorAdminItem> {
+export async function create(ctx: RequestContext, body: SponsorAdminCreateBody): Promise<SponsorAdminItem> {
   const flags = pick(body, ADMIN_FLAGS) as Partial<Record<AdminFlag, boolean>>;
   // Specification section 5: creation always sets hasPrivateFoldersAccess.
   flags.hasPrivateFoldersAccess = true;
@@ -140,7 +138,7 @@ export async function create(ctx: Ctx, body: SponsorAdminCreateBody): Promise<Sp
   });
 }
 
-export async function update(ctx: Ctx, userId: number, body: SponsorAdminUpdateBody): Promise<SponsorAdminItem> {
+export async function update(ctx: RequestContext, userId: number, body: SponsorAdminUpdateBody): Promise<SponsorAdminItem> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The administrator');
@@ -174,7 +172,7 @@ export async function update(ctx: Ctx, userId: number, body: SponsorAdminUpdateB
 }
 
 /** The confirmation-dialog actions; each answers the server message. */
-export async function act(ctx: Ctx, userId: number, action: PersonAction): Promise<ServerMessage & { item: SponsorAdminItem }> {
+export async function act(ctx: RequestContext, userId: number, action: PersonAction): Promise<ServerMessage & { item: SponsorAdminItem }> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The administrator');

@@ -23,8 +23,6 @@ import { userSearchCondition } from '../people-common/people-search.repo.js';
 import { flagValues, personFields } from '../people-common/person-item.js';
 import * as repo from './sponsored-advisors.repo.js';
 
-type Ctx = RequestContext;
-
 const TARGET = 'sponsored_advisor';
 
 export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
@@ -49,7 +47,7 @@ export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
 const uniq = (list: string[] | undefined) => (list ? [...new Set(list)] : undefined);
 
 export async function list(
-  ctx: Pick<Ctx, 'db' | 'sponsor'>,
+  ctx: Pick<RequestContext, 'db' | 'sponsor'>,
   q: { offset: number; limit: number },
   search?: PeopleSearchBody,
   unassigned = false,
@@ -59,7 +57,7 @@ export async function list(
   return page(rows.map(toItem), total, q, { isEditable: true });
 }
 
-export async function getByUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsoredAdvisorItem> {
+export async function getByUser(ctx: Pick<RequestContext, 'db' | 'sponsor'>, userId: number): Promise<SponsoredAdvisorItem> {
   const row = await repo.findByUser(ctx.db, ctx.sponsor.id, userId);
   if (!row) throw notFound('The representative');
   return toItem(row);
@@ -70,7 +68,7 @@ export async function getByUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number
  * already a user (isExistingUser, with a warning) and whether they already represent this portal.
  * Nothing another portal knows of them (names, ids, groups, owner) is answered.
  */
-export async function lookup(ctx: Pick<Ctx, 'db' | 'sponsor'>, email: string): Promise<AdvisorLookup> {
+export async function lookup(ctx: Pick<RequestContext, 'db' | 'sponsor'>, email: string): Promise<AdvisorLookup> {
   const advisor = await repo.findAdvisorByEmail(ctx.db, email);
   if (!advisor) return { isExistingUser: false, isAssigned: false, warning: null, advisor: null, sponsoredAdvisor: null };
   const rep = await repo.findByUser(ctx.db, ctx.sponsor.id, advisor.userId);
@@ -85,7 +83,10 @@ export async function lookup(ctx: Pick<Ctx, 'db' | 'sponsor'>, email: string): P
   };
 }
 
-export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promise<{ item: SponsoredAdvisorItem; linked: boolean }> {
+export async function create(
+  ctx: RequestContext,
+  body: SponsoredAdvisorCreateBody,
+): Promise<{ item: SponsoredAdvisorItem; linked: boolean }> {
   return ctx.db.transaction(async (tx) => {
     await checkGroup(tx, ctx.sponsor.id, body.group);
     const flags = pick(body, ADVISOR_FLAGS);
@@ -151,7 +152,7 @@ export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promis
   });
 }
 
-export async function update(ctx: Ctx, body: SponsoredAdvisorUpdateBody): Promise<SponsoredAdvisorItem> {
+export async function update(ctx: RequestContext, body: SponsoredAdvisorUpdateBody): Promise<SponsoredAdvisorItem> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findById(tx, ctx.sponsor.id, body.id);
     if (!row || (body.userId !== undefined && body.userId !== row.user.id)) throw notFound('The representative');
@@ -194,7 +195,7 @@ export async function update(ctx: Ctx, body: SponsoredAdvisorUpdateBody): Promis
 }
 
 /** Confirmation-dialog actions on the representative whose advisor user id is `userId`. */
-export async function act(ctx: Ctx, userId: number, action: PersonAction): Promise<ServerMessage> {
+export async function act(ctx: RequestContext, userId: number, action: PersonAction): Promise<ServerMessage> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findByUser(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The representative');

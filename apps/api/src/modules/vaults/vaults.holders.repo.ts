@@ -2,19 +2,22 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { documents, packageSponsor, sponsoredAdvisors, templates, users, vaults } from '../../db/schema/index.js';
 
+/** What the account actions read of a holder. */
+const holderColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  statusId: users.statusId,
+  mfaEnabled: users.mfaEnabled,
+  vaultId: vaults.id,
+  archivedAt: vaults.archivedAt,
+};
+
 /** A holder of this sponsor by user id (null when not theirs). */
 export async function findHolder(db: Db, sponsorId: number, userId: number, lock = false) {
   const q = db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      statusId: users.statusId,
-      mfaEnabled: users.mfaEnabled,
-      vaultId: vaults.id,
-      archivedAt: vaults.archivedAt,
-    })
+    .select(holderColumns)
     .from(users)
     .innerJoin(vaults, eq(vaults.holderUserId, users.id))
     .where(and(eq(users.id, userId), eq(users.role, 'vault_holder'), eq(users.sponsorId, sponsorId), eq(vaults.sponsorId, sponsorId)));
@@ -25,16 +28,7 @@ export async function findHolder(db: Db, sponsorId: number, userId: number, lock
 /** A holder of this sponsor by vault id. */
 export async function findHolderByVault(db: Db, sponsorId: number, vaultId: number, lock = false) {
   const q = db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      statusId: users.statusId,
-      mfaEnabled: users.mfaEnabled,
-      vaultId: vaults.id,
-      archivedAt: vaults.archivedAt,
-    })
+    .select(holderColumns)
     .from(vaults)
     .innerJoin(users, eq(users.id, vaults.holderUserId))
     .where(and(eq(vaults.id, vaultId), eq(vaults.sponsorId, sponsorId)));
