@@ -111,11 +111,11 @@ export async function exportCsv(db: Db, actor: Actor, user: AuthUser, named: Spo
       const rows = await repo.batchAfter(db, filter, cursor, Math.min(BATCH, AUDIT_EXPORT_MAX_ROWS - written));
       if (rows.length === 0 && !first) break;
       const codes = await repo.sponsorCodes(db, [...new Set(rows.map((r) => r.sponsorId).filter((id): id is number => id !== null))]);
-      const text = toCsv(
+      yield toCsv(
         rows.map((r) => entry(r, codes)),
         COLUMNS as never,
+        { header: first },
       );
-      yield first ? text : text.slice(text.indexOf('\r\n') + 2);
       first = false;
       written += rows.length;
       if (rows.length === 0) break;
