@@ -33,3 +33,11 @@ export const injector = (t: TestApp) => (auth: Auth, method: 'GET' | 'POST' | 'P
 /** The audit entries of one action, oldest first. */
 export const auditReader = (t: TestApp) => async (action: string) =>
   (await t.db.select().from(auditLog)).filter((e) => e.action === action);
+
+/** Two sponsors, ACME and BETA, and a signed-in staff member: where most people tests start. */
+export async function twoSponsorsAndStaff(t: TestApp) {
+  const a = await t.createSponsor('ACME');
+  const b = await t.createSponsor('BETA');
+  const staff = await t.signInStaff();
+  return { a, b, staff };
+}

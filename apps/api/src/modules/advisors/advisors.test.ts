@@ -2,16 +2,14 @@ import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.js';
-import { auditReader, injector, useTestApp } from '../../test/per-file-app.js';
+import { auditReader, injector, twoSponsorsAndStaff, useTestApp } from '../../test/per-file-app.js';
 
 const t = useTestApp();
 
 const inject = injector(t);
 
 async function setup() {
-  const a = await t.createSponsor('ACME');
-  const b = await t.createSponsor('BETA');
-  const staff = await t.signInStaff();
+  const { a, b, staff } = await twoSponsorsAndStaff(t);
   const addRep = async (sponsorId: number, email: string, firstName = 'Ann') => {
     const res = await inject(staff, 'POST', `/api/v1/sponsoredadvisor?sponsorId=${sponsorId}`, { email, firstName, lastName: 'Lee' });
     if (res.statusCode !== 201) throw new Error(res.body);

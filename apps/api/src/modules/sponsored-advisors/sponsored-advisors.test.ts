@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { advisors, auditLog, emailOutbox, sessions, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
 import type { Auth } from '../../test/harness.js';
-import { auditReader, injector, useTestApp } from '../../test/per-file-app.js';
+import { auditReader, injector, twoSponsorsAndStaff, useTestApp } from '../../test/per-file-app.js';
 
 const t = useTestApp();
 
@@ -21,12 +21,7 @@ const rep = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function setup() {
-  const a = await t.createSponsor('ACME');
-  const b = await t.createSponsor('BETA');
-  const staff = await t.signInStaff();
-  return { a, b, staff };
-}
+const setup = () => twoSponsorsAndStaff(t);
 
 const add = async (auth: Auth, sponsorId: number, extra: Record<string, unknown> = {}) => {
   const res = await inject(auth, 'POST', `/api/v1/sponsoredadvisor?sponsorId=${sponsorId}`, rep(extra));
