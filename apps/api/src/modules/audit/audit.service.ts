@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { AUDIT_EXACT_COUNT_CAP, AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditListResponse, type AuditQuery } from '@vault/contract';
-import type { Db } from '../../db/client.js';
 import type { auditLog } from '../../db/schema/index.js';
 import { toCsv } from '../../lib/csv.js';
 import { forbidden } from '../../lib/errors.js';
+import { pagePosition } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { AuthUser, OptionalSponsorContext, SponsorRef } from '../../plugins/types.js';
 import * as repo from './audit.repo.js';
 import { dateRange } from './date-range.js';
 
@@ -53,7 +53,7 @@ const entry = (r: Row, codes: Map<number, string>): AuditEntry => ({
  * bounded index walk); beyond it, it is the planner's estimate and totalIsEstimate is true, so a
  * page costs the same on 10,000,000 entries as on 10,000 (docs/decisions/0007-operations.md).
  */
-export async function list(db: Db, user: AuthUser, named: SponsorRef | null, q: AuditQuery): Promise<AuditListResponse> {
+export async function list({ db, user, sponsor: named }: OptionalSponsorContext, q: AuditQuery): Promise<AuditListResponse> {
   const { filter, startDate, endDate } = filterOf(user, named, q);
   // The page (with the portal code) and the bounded count at once; the planner's estimate only when needed.
   const [rows, capped] = await Promise.all([repo.page(db, filter, q.offset, q.limit), repo.cappedCount(db, filter, AUDIT_EXACT_COUNT_CAP)]);
@@ -66,8 +66,7 @@ export async function list(db: Db, user: AuthUser, named: SponsorRef | null, q: 
     data: rows.map((r) => entry(r.entry, codes)),
     total,
     totalIsEstimate,
-    activePage: Math.floor(q.offset / q.limit) + 1,
-    perPage: q.limit,
+    ...pagePosition(q),
     startDate,
     endDate,
   };
@@ -89,7 +88,7 @@ const COLUMNS = [
 const BATCH = 2000;
 
 /** The filtered range as CSV (formula-safe cells), streamed in keyset batches; the export itself is audited. */
-export async function exportCsv(db: Db, actor: Actor, user: AuthUser, named: SponsorRef | null, q: Omit<AuditQuery, 'offset' | 'limit'>) {
+export async function exportCsv({ db, actor, user, sponsor: named }: OptionalSponsorContext, q: Omit<AuditQuery, 'offset' | 'limit'>) {
   const { filter, startDate, endDate } = filterOf(user, named, q);
   await writeAudit(db, actor, {
     action: 'audit.export',
