@@ -18,6 +18,7 @@ import inputText from './plugins/input-text.js';
 import mfaPolicy from './plugins/mfa-policy.js';
 import openapi from './plugins/openapi.js';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.js';
+import requestContext from './plugins/request-context.js';
 import { requestLogController } from './plugins/request-log.js';
 import tenant from './plugins/tenant.js';
 import webAssets from './plugins/web-assets.js';
@@ -109,6 +110,7 @@ export async function buildApp({
   await app.register(mfaPolicy);
   await app.register(tenant);
   await app.register(audit);
+  await app.register(requestContext);
 
   // Once closing, answers end their keep-alive connection so close() need not wait for idle sockets.
   let closing = false;

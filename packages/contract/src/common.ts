@@ -18,8 +18,6 @@ export {
   STATUS_NAMES,
 } from './constants.js';
 
-export const statusIdSchema = z.number().int().min(1).max(4);
-
 export const emailSchema = z.string().trim().max(254, 'E-mail is too long').regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
 
 /*
@@ -117,8 +115,3 @@ export const errorBody = z.object({
   errorMsg: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
-
-/** Booleans arriving in query strings ("true"/"false"/"1"/"0"). */
-export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-
-export const isoDate = z.string().datetime({ offset: true });

@@ -9,10 +9,8 @@ export type InvitationType = (typeof INVITATION_TYPES)[number];
 /** Specification section 3: the invitation type last chosen is kept in the browser under this key. */
 export const INVITATION_TYPE_STORAGE_KEY = 'invitation_type';
 export const INVITATION_STATUSES = ['pending', 'used', 'expired'] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 export const INVITE_CODE_MAX = 50;
 export const INVITATION_MAX_USES = 1_000_000;
-export const INVITATION_LOCALES = ['en', 'fr', 'es', 'de'] as const;
 
 export const invitationType = z.enum(INVITATION_TYPES);
 
@@ -79,7 +77,6 @@ export const strictInvitationInput = z.object({
   expireTime: futureDate('Expiry').nullish(),
   ...common,
 });
-export type StrictInvitationInput = z.input<typeof strictInvitationInput>;
 
 /** What an open invitation needs (a shared code). */
 export const openInvitationInput = z.object({
@@ -90,7 +87,6 @@ export const openInvitationInput = z.object({
   email: z.union([emailSchema, z.literal('')]).nullish(),
   ...common,
 });
-export type OpenInvitationInput = z.input<typeof openInvitationInput>;
 
 /**
  * The body of create and edit: the invitation fields plus localize (specification section 7). The

@@ -122,7 +122,6 @@ export const sponsorAdminIdQuery = z.object({ sponsorid: sponsorIdValue });
 export const ADMIN_SEARCH_FIELDS = ['all', 'email', 'firstName', 'lastName', 'name', 'title', 'id'] as const;
 
 /** `Accept-Version` / `X-API-Version` of the deactivate call: v1 (default) or v2. */
-export const API_VERSION_HEADER_VALUES = ['v1', 'v2', '1', '2', '1.0', '2.0'] as const;
 
 // ---------------------------------------------------------------- representatives (sponsored advisors)
 

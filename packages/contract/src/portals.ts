@@ -10,7 +10,6 @@ export const SPONSOR_CODE_MESSAGE = 'Sponsor code: 2 to 20 letters, digits, - or
 export const sponsorCodeSchema = z.string().trim().regex(SPONSOR_CODE_PATTERN, SPONSOR_CODE_MESSAGE);
 
 /** A sponsor is Active (1) or Inactive (2). */
-export const SPONSOR_STATUS_IDS = [1, 2] as const;
 export const sponsorStatusSchema = z.union([z.literal(1), z.literal(2)], { error: 'Status must be Active (1) or Inactive (2)' });
 
 const emptyToNull = (v: string | undefined | null) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
@@ -184,28 +183,20 @@ export const subPortalMembersQuery = z.object({
     .optional(),
 });
 
-export const groupAdvisor = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
+/** A row of a sub-portal's member pickers: the person and the group they are in now. */
+const groupMember = {
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   statusId: z.number().int(),
   groupCode: z.string().nullable(),
   groupName: z.string().nullable(),
-});
+};
+
+export const groupAdvisor = z.object({ id: z.number().int(), userId: z.number().int(), ...groupMember });
 export type GroupAdvisor = z.infer<typeof groupAdvisor>;
 
-export const groupVault = z.object({
-  id: z.number().int(),
-  holderUserId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  statusId: z.number().int(),
-  groupCode: z.string().nullable(),
-  groupName: z.string().nullable(),
-});
+export const groupVault = z.object({ id: z.number().int(), holderUserId: z.number().int(), ...groupMember });
 export type GroupVault = z.infer<typeof groupVault>;
 
 /** Moves representatives (sponsored advisor ids) and vaults (vault ids) into a group, or out of any (null). */

@@ -27,15 +27,10 @@ export const DEFAULT_VAULT_COLUMNS: VaultColumn[] = ['id', 'firstName', 'lastNam
 /** Fields the list can be searched by (specification section 2). Text fields match "contains". */
 export const VAULT_SEARCH_FIELDS = ['id', 'firstName', 'lastName', 'email', 'package', 'license', 'status'] as const;
 export type VaultSearchField = (typeof VAULT_SEARCH_FIELDS)[number];
-export const VAULT_SEARCH_LABELS: Record<VaultSearchField, string> = {
-  id: 'Id',
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email',
-  package: 'Package',
-  license: 'License',
-  status: 'Status',
-};
+export const VAULT_SEARCH_LABELS = Object.fromEntries(VAULT_SEARCH_FIELDS.map((f) => [f, VAULT_COLUMN_LABELS[f]])) as Record<
+  VaultSearchField,
+  string
+>;
 
 export const BULK_ACTIONS = ['activate', 'deactivate', 'resendActivation'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];

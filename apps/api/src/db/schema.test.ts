@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/per-file-app.js';
 
 /** What the database itself guards, whatever code writes to it: keys, allowed values, append-only audit. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
 const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await t.database.query<T>(text, params))[0]!;
 

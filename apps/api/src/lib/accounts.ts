@@ -1,10 +1,8 @@
 import { type ServerMessage, STATUS } from '@vault/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { mfaRecoveryCodes, sessions, users } from '../db/schema/index.js';
-import { deletePasskeysOf } from '../modules/mfa/passkeys.repo.js';
 import { writeAudit } from '../plugins/audit.js';
 import type { Actor } from '../plugins/types.js';
+import { clearSecondFactor, revokeSessions, setStatus } from './accounts.repo.js';
 import { conflict, forbidden } from './errors.js';
 import { sendPasswordLink } from './password-links.js';
 
@@ -21,6 +19,7 @@ export interface AccountRef {
   statusId: number;
 }
 
+/** Who acts, and where and under which target type the audit entries go. */
 interface Ctx {
   actor: Actor;
   /** The sponsor the action is done in (audit target sponsor). */
@@ -33,13 +32,17 @@ export const done = (message: string, output?: unknown): ServerMessage => ({ mes
 
 const fullName = (a: AccountRef) => `${a.firstName} ${a.lastName}`.trim();
 
-export async function revokeSessions(db: Db, userIds: number[]) {
-  if (userIds.length === 0) return;
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
-}
+export { revokeSessions };
+
+/** The action's audit entry (`<targetType>.<action>`) on one account. */
+const audit = (db: Db, ctx: Ctx, action: string, account: AccountRef, logJson: Record<string, unknown> = { email: account.email }) =>
+  writeAudit(db, ctx.actor, {
+    action: `${ctx.targetType}.${action}`,
+    sponsorId: ctx.sponsorId,
+    targetType: ctx.targetType,
+    targetId: account.id,
+    logJson,
+  });
 
 /** Activation sends statusId 1 (specification section 4); deactivation 2. Archived accounts stay archived. */
 export async function setAccountStatus(db: Db, ctx: Ctx, account: AccountRef, statusId: 1 | 2): Promise<ServerMessage> {
@@ -48,60 +51,51 @@ export async function setAccountStatus(db: Db, ctx: Ctx, account: AccountRef, st
   if (account.statusId === statusId) {
     return done(`${fullName(account)} is already ${statusId === STATUS.active ? 'active' : 'inactive'}.`);
   }
-  await db
-    .update(users)
-    .set({ statusId, updatedAt: new Date(), ...(statusId === STATUS.active ? { activatedAt: new Date() } : {}) })
-    .where(eq(users.id, account.id));
+  await setStatus(db, account.id, statusId, statusId === STATUS.active);
   if (statusId === STATUS.inactive) await revokeSessions(db, [account.id]);
-  await writeAudit(db, ctx.actor, {
-    action: statusId === STATUS.active ? `${ctx.targetType}.activate` : `${ctx.targetType}.deactivate`,
-    sponsorId: ctx.sponsorId,
-    targetType: ctx.targetType,
-    targetId: account.id,
-    logJson: { email: account.email, statusId: { from: account.statusId, to: statusId } },
+  await audit(db, ctx, statusId === STATUS.active ? 'activate' : 'deactivate', account, {
+    email: account.email,
+    statusId: { from: account.statusId, to: statusId },
   });
   return done(`${fullName(account)} is now ${statusId === STATUS.active ? 'active' : 'inactive'}.`);
 }
 
-export async function sendPasswordReset(db: Db, ctx: Ctx & { publicUrl: string }, account: AccountRef): Promise<ServerMessage> {
-  if (account.statusId !== STATUS.active) throw conflict(`${fullName(account)} is not active; send an activation e-mail instead.`);
+/** The two e-mailed links: each only for an account in the state it serves, else 409. */
+const LINKS = {
+  reset: {
+    status: STATUS.active,
+    refused: (name: string) => `${name} is not active; send an activation e-mail instead.`,
+    action: 'password_reset',
+    sent: (email: string) => `A password reset link was sent to ${email}.`,
+  },
+  activation: {
+    status: STATUS.pending,
+    refused: (name: string) => `${name} has already activated the account.`,
+    action: 'activation_email',
+    sent: (email: string) => `An activation e-mail was sent to ${email}.`,
+  },
+} as const;
+
+async function sendAccountLink(db: Db, ctx: Ctx & { publicUrl: string }, account: AccountRef, purpose: keyof typeof LINKS) {
+  const link = LINKS[purpose];
+  if (account.statusId !== link.status) throw conflict(link.refused(fullName(account)));
   await sendPasswordLink(db, {
     publicUrl: ctx.publicUrl,
     userId: account.id,
     email: account.email,
     firstName: account.firstName,
     sponsorId: ctx.sponsorId,
-    purpose: 'reset',
+    purpose,
   });
-  await writeAudit(db, ctx.actor, {
-    action: `${ctx.targetType}.password_reset`,
-    sponsorId: ctx.sponsorId,
-    targetType: ctx.targetType,
-    targetId: account.id,
-    logJson: { email: account.email },
-  });
-  return done(`A password reset link was sent to ${account.email}.`);
+  await audit(db, ctx, link.action, account);
+  return done(link.sent(account.email));
 }
 
-export async function resendActivation(db: Db, ctx: Ctx & { publicUrl: string }, account: AccountRef): Promise<ServerMessage> {
-  if (account.statusId !== STATUS.pending) throw conflict(`${fullName(account)} has already activated the account.`);
-  await sendPasswordLink(db, {
-    publicUrl: ctx.publicUrl,
-    userId: account.id,
-    email: account.email,
-    firstName: account.firstName,
-    sponsorId: ctx.sponsorId,
-    purpose: 'activation',
-  });
-  await writeAudit(db, ctx.actor, {
-    action: `${ctx.targetType}.activation_email`,
-    sponsorId: ctx.sponsorId,
-    targetType: ctx.targetType,
-    targetId: account.id,
-    logJson: { email: account.email },
-  });
-  return done(`An activation e-mail was sent to ${account.email}.`);
-}
+export const sendPasswordReset = (db: Db, ctx: Ctx & { publicUrl: string }, account: AccountRef): Promise<ServerMessage> =>
+  sendAccountLink(db, ctx, account, 'reset');
+
+export const resendActivation = (db: Db, ctx: Ctx & { publicUrl: string }, account: AccountRef): Promise<ServerMessage> =>
+  sendAccountLink(db, ctx, account, 'activation');
 
 /**
  * Clears the second factor of each account (authenticator, passkeys, recovery codes) and ends their
@@ -113,23 +107,10 @@ export async function resetMfa(db: Db, ctx: Ctx, accounts: AccountRef[]): Promis
     throw forbidden('You cannot reset your own second factor. Use a recovery code, then set it up again on your account page.');
   }
   if (ids.length > 0) {
-    await db
-      .update(users)
-      .set({ mfaEnabled: false, mfaSecret: null, mfaEnrolledAt: null, mfaLastStep: null, updatedAt: new Date() })
-      .where(inArray(users.id, ids));
-    await db.delete(mfaRecoveryCodes).where(inArray(mfaRecoveryCodes.userId, ids));
-    await deletePasskeysOf(db, ids);
+    await clearSecondFactor(db, ids);
     await revokeSessions(db, ids);
   }
-  for (const a of accounts) {
-    await writeAudit(db, ctx.actor, {
-      action: `${ctx.targetType}.reset_mfa`,
-      sponsorId: ctx.sponsorId,
-      targetType: ctx.targetType,
-      targetId: a.id,
-      logJson: { email: a.email },
-    });
-  }
+  for (const a of accounts) await audit(db, ctx, 'reset_mfa', a);
   return done(accounts.length === 1 ? `MFA was reset for ${accounts[0]!.email}.` : `MFA was reset for ${accounts.length} people.`, {
     count: accounts.length,
   });

@@ -16,5 +16,3 @@ export function safeEqual(a: string, b: string): boolean {
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 export const hashPassword = (password: string) => hash(password, ARGON2);
 export const verifyPassword = (stored: string, password: string) => verify(stored, password).catch(() => false);
-/** Verifying against this when the user is unknown keeps both answers equally slow. */
-export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Qe2OTeYg3kcqFNGSuInyR0J9o0vV6Ce5C5M1n5ZkE3w';

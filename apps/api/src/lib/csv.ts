@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, tooLarge } from './errors.js';
 
@@ -181,19 +182,17 @@ export function neutraliseCell(value: unknown): string {
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
-function quote(s: string) {
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-/** Writes rows to CSV text (header line first, CRLF line ends), every cell neutralised against formula injection. */
+/**
+ * Writes rows to CSV text (CRLF line ends), every cell neutralised against formula injection.
+ * `header: false` leaves the header line out, for the later batches of a streamed export.
+ */
 export function toCsv<T extends Record<string, unknown>>(
   rows: readonly T[],
   columns: readonly (CsvColumn<T> | (keyof T & string))[],
+  { header = true }: { header?: boolean } = {},
 ): string {
   const cols = columns.map((c) => (typeof c === 'string' ? { key: c, header: c } : c)) as CsvColumn<T>[];
-  const lines = [cols.map((c) => quote(neutraliseCell(c.header))).join(',')];
-  for (const row of rows) {
-    lines.push(cols.map((c) => quote(neutraliseCell(c.format ? c.format(row[c.key], row) : row[c.key]))).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  const records = rows.map((row) => cols.map((c) => neutraliseCell(c.format ? c.format(row[c.key], row) : row[c.key])));
+  if (header) records.unshift(cols.map((c) => neutraliseCell(c.header)));
+  return stringify(records, { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
 }

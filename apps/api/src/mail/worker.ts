@@ -1,6 +1,8 @@
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client.js';
 import { recipientDomain, withoutLinks } from '../lib/outbox.js';
+import type { OutboxRow } from './outbox.repo.js';
+import * as repo from './outbox.repo.js';
 import { createSmtpTransport } from './transport.js';
 
 export interface MailLogger {
@@ -38,15 +40,6 @@ export const DEFAULT_MAX_ATTEMPTS = 6;
 /** 1 min, 2, 4, 8, 16 … capped at one hour. */
 export const defaultBackoff = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
-interface OutboxRow {
-  id: number;
-  to_address: string;
-  subject: string;
-  body_text: string;
-  template: string;
-  attempts: number;
-}
-
 /** A 5xx reply is permanent (no such mailbox, refused): retrying will not help. */
 const isPermanent = (err: unknown) => {
   const code = (err as { responseCode?: number }).responseCode;
@@ -81,10 +74,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
 
   /** No SMTP: note each new pending message once; its text (and link) stays in the outbox only. */
   async function logPending(): Promise<number> {
-    const rows = await database.query<OutboxRow>(
-      `select id, to_address, template from email_outbox where status = 'pending' and id > $1 order by id limit $2`,
-      [lastLoggedId, 100],
-    );
+    const rows = await repo.pendingAfter(database, lastLoggedId, 100);
     for (const r of rows) {
       log.info(about(r), 'e-mail queued; kept in the outbox (SMTP_URL is not set)');
       lastLoggedId = Math.max(lastLoggedId, Number(r.id));
@@ -96,20 +86,9 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   async function claim(): Promise<OutboxRow[]> {
     if (Date.now() - lastReclaim > 60_000) {
       lastReclaim = Date.now();
-      await database.query(`update email_outbox set status = 'pending' where status = 'sending' and next_attempt_at < now()`);
+      await repo.reclaimExpired(database);
     }
-    return database.query<OutboxRow>(
-      `update email_outbox o
-          set status = 'sending', attempts = o.attempts + 1, next_attempt_at = now() + ($2 || ' milliseconds')::interval
-        where o.id in (
-          select id from email_outbox
-           where status = 'pending' and next_attempt_at <= now()
-           order by next_attempt_at, id
-           limit $1
-           for update skip locked)
-        returning o.id, o.to_address, o.subject, o.body_text, o.template, o.attempts`,
-      [batchSize, String(leaseMs)],
-    );
+    return repo.claimBatch(database, batchSize, leaseMs);
   }
 
   async function deliver(r: OutboxRow) {
@@ -121,27 +100,17 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
         text: r.body_text,
         headers: { 'X-Vault-Outbox-Id': String(r.id) },
       });
-      await database.query(
-        `update email_outbox set status = 'sent', sent_at = now(), last_error = null, body_text = $2 where id = $1 and status = 'sending'`,
-        [r.id, withoutLinks(r.body_text)],
-      );
+      await repo.markSent(database, r.id, withoutLinks(r.body_text));
       log.info(about(r), 'e-mail sent');
     } catch (err) {
       const message = `${(err as Error).message ?? err}`.slice(0, 500);
       const attempts = Number(r.attempts);
       if (isPermanent(err) || attempts >= maxAttempts) {
         // A message given up is not retried: its links need not rest in the database either.
-        await database.query(`update email_outbox set status = 'failed', last_error = $2, body_text = $3 where id = $1`, [
-          r.id,
-          message,
-          withoutLinks(r.body_text),
-        ]);
+        await repo.markFailed(database, r.id, message, withoutLinks(r.body_text));
         log.error({ ...about(r), attempts, err: message }, 'e-mail given up');
       } else {
-        await database.query(
-          `update email_outbox set status = 'pending', last_error = $2, next_attempt_at = now() + ($3 || ' milliseconds')::interval where id = $1`,
-          [r.id, message, String(backoff(attempts))],
-        );
+        await repo.retryLater(database, r.id, message, backoff(attempts));
         log.warn({ ...about(r), attempts, err: message }, 'e-mail not sent; will retry');
       }
     }

@@ -1,8 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import openapiTS, { type OpenAPI3 } from 'openapi-typescript';
 
-/** The generated client types, committed so that clients and the type check can use them. */
-export const CLIENT_TYPES_FILE = fileURLToPath(new URL('./api-types.ts', import.meta.url));
+/**
+ * Where the client types are written: generated from the served document, never committed
+ * (git-ignored), so they cannot drift from the routes. openapi.test.ts writes them and type-checks
+ * typed-calls.ts against them; `npm run openapi:types` writes them for an outside client.
+ */
+export const CLIENT_TYPES_FILE = fileURLToPath(new URL('./generated/api-types.ts', import.meta.url));
+/** The TypeScript project that checks typed-calls.ts against the generated types. */
+export const TYPED_CALLS_PROJECT = fileURLToPath(new URL('./tsconfig.typed-calls.json', import.meta.url));
 
 /**
  * TypeScript types of every path, operation and component, from the served document. openapi-typescript

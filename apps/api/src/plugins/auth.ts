@@ -1,19 +1,9 @@
 import { SESSION_IDLE_MINUTES, STATUS } from '@vault/contract';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { preparedFor } from '../db/prepared.js';
-import {
-  appIntegrations,
-  appSettings,
-  sessions,
-  sponsorAdmins,
-  sponsorAuthorizations,
-  sponsorIntegrations,
-  users,
-} from '../db/schema/index.js';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import * as repo from './auth.repo.js';
 import type { AuthUser } from './types.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -24,34 +14,13 @@ const TOUCH_AFTER_MS = 60_000;
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** Every authenticated call runs this: a live session by its token's hash, with its user and admin rights. */
-const sessionQuery = preparedFor((db) =>
-  db
-    .select({ session: sessions, user: users, admin: sponsorAdmins })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(sponsorAdmins, eq(sponsorAdmins.userId, users.id))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
-      ),
-    )
-    .prepare('session_user'),
-);
 
 /** The XSRF token is an HMAC of the session (OWASP signed double-submit): another session's never passes. */
 export const xsrfTokenFor = (key: string, tokenHash: string) => hmac(key, `xsrf:${tokenHash}`);
 
 async function loadServerKey(app: FastifyInstance): Promise<string> {
   if (app.config.SESSION_SECRET) return app.config.SESSION_SECRET;
-  await app.db
-    .insert(appSettings)
-    .values({ key: 'xsrf_key', value: randomToken(48) })
-    .onConflictDoNothing();
-  const [row] = await app.db.select().from(appSettings).where(eq(appSettings.key, 'xsrf_key'));
-  return row!.value;
+  return repo.xsrfKey(app.db, randomToken(48));
 }
 
 export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string | null) {
@@ -70,7 +39,7 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, server
   const tokenHash = sha256(token);
   const now = new Date();
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
-  const [row] = await sessionQuery(app.db).execute({ tokenHash, now: now.toISOString(), idleSince: idleSince.toISOString() });
+  const row = await repo.liveSession(app.db, tokenHash, now, idleSince);
   if (!row || row.user.statusId !== STATUS.active) throw unauthorized(SESSION_ENDED);
   if (MUTATING.has(request.method)) {
     const sent = request.headers[XSRF_HEADER];
@@ -79,7 +48,7 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, server
     }
   }
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+    await repo.touchSession(app.db, row.session.id, now);
   }
   const { admin, user } = row;
   const permissions: AuthUser['permissions'] = {};
@@ -102,27 +71,11 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, server
 async function integrationCaller(app: FastifyInstance, request: FastifyRequest) {
   const key = request.headers['x-api-key'];
   if (typeof key !== 'string' || key.length < 20 || key.length > 200) throw unauthorized('A valid API key is required.');
-  const [row] = await app.db
-    .select({ si: sponsorIntegrations, code: appIntegrations.code })
-    .from(sponsorIntegrations)
-    .innerJoin(appIntegrations, eq(appIntegrations.id, sponsorIntegrations.integrationId))
-    .where(and(eq(sponsorIntegrations.apiKeyHash, sha256(key)), eq(sponsorIntegrations.enabled, true)));
+  const row = await repo.enabledIntegration(app.db, sha256(key));
   if (!row) throw unauthorized('A valid API key is required.');
   const scope = request.routeOptions.config.scope;
-  if (scope) {
-    const granted = await app.db
-      .update(sponsorAuthorizations)
-      .set({ lastUsedAt: new Date() })
-      .where(
-        and(
-          eq(sponsorAuthorizations.sponsorIntegrationId, row.si.id),
-          isNull(sponsorAuthorizations.revokedAt),
-          or(isNull(sponsorAuthorizations.expiresAt), gt(sponsorAuthorizations.expiresAt, new Date())),
-          sql`${scope} = any(${sponsorAuthorizations.scopes})`,
-        ),
-      )
-      .returning({ id: sponsorAuthorizations.id });
-    if (granted.length === 0) throw forbidden(`This API key is not authorized for "${scope}".`);
+  if (scope && !(await repo.useAuthorization(app.db, row.si.id, scope))) {
+    throw forbidden(`This API key is not authorized for "${scope}".`);
   }
   return { sponsorIntegrationId: row.si.id, sponsorId: row.si.sponsorId, integrationCode: row.code };
 }

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { preparedFor } from '../db/prepared.js';
-import { sponsors } from '../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../lib/errors.js';
+import * as repo from './tenant.repo.js';
 import type { SponsorRef } from './types.js';
 
 const squash = (k: string) => k.toLowerCase().replaceAll('_', '');
@@ -80,26 +78,14 @@ export default fp(
   { name: 'tenant', dependencies: ['auth'] },
 );
 
-/** Nearly every call names its portal by id. */
-const sponsorById = preparedFor((db) =>
-  db
-    .select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode })
-    .from(sponsors)
-    .where(eq(sponsors.id, sql.placeholder('id')))
-    .prepare('sponsor_by_id'),
-);
-
 async function byId(app: FastifyInstance, id: number): Promise<SponsorRef> {
-  const [row] = await sponsorById(app.db).execute({ id });
+  const row = await repo.sponsorById(app.db, id);
   if (!row) throw notFound('The portal');
   return row;
 }
 
 async function byCode(app: FastifyInstance, code: string): Promise<SponsorRef> {
-  const [row] = await app.db
-    .select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode })
-    .from(sponsors)
-    .where(sql`lower(${sponsors.sponsorCode}) = ${code}`);
+  const row = await repo.sponsorByCode(app.db, code);
   if (!row) throw notFound('The portal');
   return row;
 }

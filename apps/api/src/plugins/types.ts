@@ -34,6 +34,23 @@ export interface Actor {
   ip: string | null;
 }
 
+/**
+ * What a service needs to know about the call, built once per request after the sign-in and
+ * sponsor checks (plugins/request-context.ts). `user` and `sponsor` are set on the routes that
+ * require them (a session; `sponsor: 'required'`); a service for a route where the sponsor is
+ * optional takes `OptionalSponsorContext`.
+ */
+export interface RequestContext {
+  db: Db;
+  actor: Actor;
+  user: AuthUser;
+  sponsor: SponsorRef;
+  /** Base of the links e-mails carry. */
+  publicUrl: string;
+}
+
+export type OptionalSponsorContext = Omit<RequestContext, 'sponsor'> & { sponsor: SponsorRef | null };
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -46,6 +63,7 @@ declare module 'fastify' {
     /** The sponsor named by the call (query, params or body), already checked against the user. */
     sponsor: SponsorRef | null;
     actor: Actor;
+    ctx: RequestContext;
   }
   interface FastifyContextConfig {
     /** 'session' (default): a signed-in user; 'integration': an X-Api-Key; 'public': nobody. */

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD } from '../../test/harness.js';
+import { useTestApp } from '../../test/per-file-app.js';
 import { APP_CATALOG, ensureCatalog } from './catalog.js';
 import { DEMO_HOLDERS, seedDemoIfEmpty } from './demo.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
 const rows = async <T>(text: string) => (await t.database.query(text)) as T[];
 const count = async (table: string) => (await rows<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;

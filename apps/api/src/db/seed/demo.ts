@@ -43,37 +43,22 @@ export async function seedDemoIfEmpty(db: Db, opts: { adminPassword?: string | n
     const c: SeedCtx = { tx, rnd, now };
 
     // The steps share one random stream: their order decides the data, so keep it.
-    const { S, groupsBySponsor, templateRows } = await seedPortals(c);
-    const { baseRows, packagesBySponsor } = await seedPackages(c, S);
-    const { adminIds, mainAdminBySponsor } = await seedAdmins(c, { S, groupsBySponsor, passwordHash });
+    // Each step takes what the earlier ones made, spread in; it picks the parts it needs.
+    const portals = await seedPortals(c);
+    const { S } = portals;
+    const packages = await seedPackages(c, S);
+    const admins = await seedAdmins(c, { ...portals, passwordHash });
     const staffActor = staff ?? { id: null, email: 'admin@vault.local' };
-    const { advisorIds, advisorUsers, advisorsBySponsor } = await seedAdvisors(c, { S, groupsBySponsor, mainAdminBySponsor });
-    const holders = await seedVaults(c, {
-      S,
-      staff,
-      groupsBySponsor,
-      templateRows,
-      packagesBySponsor,
-      mainAdminBySponsor,
-      advisorsBySponsor,
-    });
-    const { holderSponsors, holderUsers, holderIds, vaultIds, docRows } = holders;
-    const { invRows, invIds } = await seedInvitations(c, { S, baseRows, packagesBySponsor, mainAdminBySponsor, advisorsBySponsor });
-    const { siRows } = await seedIntegrations(c, { S, mainAdminBySponsor });
-    const { failRows } = await seedFailedUploads(c, { siRows, vaultIds, holderSponsors, holderIds, mainAdminBySponsor });
-    const { auditRows } = await seedAudit(c, {
-      ...holders,
-      staffActor,
-      adminIds,
-      mainAdminBySponsor,
-      advisorIds,
-      advisorUsers,
-      advisorsBySponsor,
-      packagesBySponsor,
-      invRows,
-      invIds,
-      failRows,
-    });
+    const advisors = await seedAdvisors(c, { ...portals, ...admins });
+    const holders = await seedVaults(c, { ...portals, ...packages, ...admins, ...advisors, staff });
+    const invitations = await seedInvitations(c, { ...portals, ...packages, ...admins, ...advisors });
+    const integrations = await seedIntegrations(c, { ...portals, ...admins });
+    const failed = await seedFailedUploads(c, { ...integrations, ...holders, ...admins });
+    const { auditRows } = await seedAudit(c, { ...holders, ...admins, ...advisors, ...packages, ...invitations, ...failed, staffActor });
+    const { holderIds, holderUsers, docRows } = holders;
+    const { advisorIds } = advisors;
+    const { adminIds } = admins;
+    const { invRows } = invitations;
     await seedOutbox(c, { holderIds, holderUsers });
 
     return {

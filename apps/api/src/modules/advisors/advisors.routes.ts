@@ -13,7 +13,6 @@ import {
   serverMessage,
   userIdParams,
 } from '@vault/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failures } from '../people-common/route-failures.js';
 import * as service from './advisors.service.js';
@@ -24,14 +23,6 @@ const scopeNote =
 
 /** Trusted collaborators: the global advisor list (specification section 7, "Trusted collaborators"). */
 export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): service.Ctx => ({
-    db: app.db,
-    actor: request.actor,
-    user: request.user!,
-    sponsor: request.sponsor,
-    publicUrl: app.config.publicUrl,
-  });
-
   for (const url of ['/api/v1/advisors/', '/api/v1/advisors']) {
     app.get(
       url,
@@ -44,7 +35,7 @@ export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: listResponse(advisorItem), ...failures },
         },
       },
-      async (request) => service.list(ctx(request), request.query),
+      async (request) => service.list(request.ctx, request.query),
     );
   }
 
@@ -60,7 +51,7 @@ export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(advisorItem), ...failures },
       },
     },
-    async (request) => service.list(ctx(request), request.query, request.body),
+    async (request) => service.list(request.ctx, request.query, request.body),
   );
 
   app.put(
@@ -75,7 +66,7 @@ export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.body.id, request.body.statusId === 2 ? 'deactivate' : 'activate'),
+    async (request) => service.act(request.ctx, request.body.id, request.body.statusId === 2 ? 'deactivate' : 'activate'),
   );
 
   app.put(
@@ -90,7 +81,7 @@ export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.body.id, 'resetpassword'),
+    async (request) => service.act(request.ctx, request.body.id, 'resetpassword'),
   );
 
   app.get(
@@ -105,7 +96,7 @@ export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: advisorDetail, ...failures },
       },
     },
-    async (request) => service.get(ctx(request), request.params.id),
+    async (request) => service.get(request.ctx, request.params.id),
   );
 
   app.put(
@@ -120,7 +111,7 @@ export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.params.id, 'deactivate'),
+    async (request) => service.act(request.ctx, request.params.id, 'deactivate'),
   );
 
   app.post(
@@ -135,7 +126,7 @@ export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.params.id, 'activation-email'),
+    async (request) => service.act(request.ctx, request.params.id, 'activation-email'),
   );
 
   app.post(
@@ -152,6 +143,6 @@ export const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.params.userId, 'reset-mfa'),
+    async (request) => service.act(request.ctx, request.params.userId, 'reset-mfa'),
   );
 };

@@ -1,30 +1,23 @@
 import { type AdvisorDetail, type AdvisorItem, type PeopleSearchBody, type ServerMessage, STATUS } from '@vault/contract';
 import type { Db } from '../../db/client.js';
+import { iso } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import { page } from '../../lib/paging.js';
+import type { OptionalSponsorContext } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import { checkIdentityChange, linkedStatus, setLinkedStatus } from '../people-common/advisor-links.js';
+import { userSearchCondition } from '../people-common/people-search.repo.js';
 import { personFields } from '../people-common/person-item.js';
-import { iso, page, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './advisors.repo.js';
 
 const TARGET = 'advisor';
-
-export interface Ctx {
-  db: Db;
-  actor: Actor;
-  user: AuthUser;
-  /** The sponsor the call names (optional for staff). */
-  sponsor: SponsorRef | null;
-  publicUrl: string;
-}
 
 /**
  * Trusted collaborators are global: staff see every advisor; a sponsor administrator sees only
  * the advisors who represent their own sponsor, and may act only on those.
  */
-const visibleIn = (ctx: Ctx): number | null => (ctx.user.role === 'staff' ? null : (ctx.user.sponsorId ?? -1));
-const auditSponsor = (ctx: Ctx) => ctx.sponsor?.id ?? ctx.user.sponsorId ?? null;
+const visibleIn = (ctx: OptionalSponsorContext): number | null => (ctx.user.role === 'staff' ? null : (ctx.user.sponsorId ?? -1));
+const auditSponsor = (ctx: OptionalSponsorContext) => ctx.sponsor?.id ?? ctx.user.sponsorId ?? null;
 
 export function toItem(row: repo.AdvisorRow): AdvisorItem {
   return {
@@ -39,25 +32,25 @@ export function toItem(row: repo.AdvisorRow): AdvisorItem {
   };
 }
 
-export async function list(ctx: Ctx, q: { offset: number; limit: number }, search?: PeopleSearchBody) {
+export async function list(ctx: OptionalSponsorContext, q: { offset: number; limit: number }, search?: PeopleSearchBody) {
   const where = search ? userSearchCondition(search.fieldName, search.fieldValue) : undefined;
   const { rows, total } = await repo.listAdvisors(ctx.db, { sponsorId: visibleIn(ctx), ...q, where });
-  return page(rows.map(toItem), total, q.offset, q.limit);
+  return page(rows.map(toItem), total, q, { isEditable: true });
 }
 
-async function visible(db: Db, ctx: Ctx, userId: number) {
+async function visible(db: Db, ctx: OptionalSponsorContext, userId: number) {
   const row = await repo.findAdvisor(db, userId, visibleIn(ctx));
   if (!row) throw notFound('The trusted collaborator');
   return row;
 }
 
-export async function get(ctx: Ctx, userId: number): Promise<AdvisorDetail> {
+export async function get(ctx: OptionalSponsorContext, userId: number): Promise<AdvisorDetail> {
   const row = await visible(ctx.db, ctx, userId);
   const sponsors = await repo.advisorSponsors(ctx.db, userId, visibleIn(ctx));
   return { ...toItem(row), lastLoginAt: iso(row.lastLoginAt), sponsors };
 }
 
-export async function act(ctx: Ctx, userId: number, action: PersonAction): Promise<ServerMessage> {
+export async function act(ctx: OptionalSponsorContext, userId: number, action: PersonAction): Promise<ServerMessage> {
   return ctx.db.transaction(async (tx) => {
     const account = await visible(tx, ctx, userId);
     const c = { actor: ctx.actor, sponsorId: auditSponsor(ctx), targetType: TARGET, publicUrl: ctx.publicUrl };

@@ -1,23 +1,15 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, sessions, users } from '../../db/schema/index.js';
-import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema/index.js';
+import { auditReader, injector, twoSponsorsAndStaff, useTestApp } from '../../test/per-file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
-const inject = (auth: Auth, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: auth.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const inject = injector(t);
 
 async function setup() {
-  const a = await t.createSponsor('ACME');
-  const b = await t.createSponsor('BETA');
-  const staff = await t.signInStaff();
+  const { a, b, staff } = await twoSponsorsAndStaff(t);
   const addRep = async (sponsorId: number, email: string, firstName = 'Ann') => {
     const res = await inject(staff, 'POST', `/api/v1/sponsoredadvisor?sponsorId=${sponsorId}`, { email, firstName, lastName: 'Lee' });
     if (res.statusCode !== 201) throw new Error(res.body);
@@ -29,7 +21,7 @@ async function setup() {
   const onlyB = await addRep(b.id, 'only.b@advisors.example', 'Charlie');
   return { a, b, staff, inA, inB, onlyB };
 }
-const audits = async (action: string) => (await t.db.select().from(auditLog)).filter((e) => e.action === action);
+const audits = auditReader(t);
 
 describe('GET /api/v1/advisors/ and search', () => {
   it('shows staff every advisor and a sponsor administrator only those linked to their sponsor', async () => {

@@ -1,18 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { STATUS } from '@vault/contract';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { emailOutbox, failedUploads, invitations, users, vaultHolders, vaults } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/per-file-app.js';
 import * as service from './app-status.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
 async function holder(sponsorId: number, email: string, statusId: number) {
   const [u] = await t.db

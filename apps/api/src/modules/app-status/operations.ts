@@ -5,7 +5,7 @@ import { failedUploadsRoutes } from '../failed-uploads/failed-uploads.routes.js'
 import { integrationsRoutes } from '../integrations/integrations.routes.js';
 import { appStatusRoutes } from './app-status.routes.js';
 
-/** The operations modules (issue 7): app integrations, sponsor authorizations, failed files, audit logs, app status. */
+/** The operations modules: app integrations, sponsor authorizations, failed files, audit logs, app status. */
 export const operationsRoutes: FastifyPluginAsync = async (app) => {
   for (const plugin of [integrationsRoutes, authorizationsRoutes, failedUploadsRoutes, auditRoutes, appStatusRoutes]) {
     await app.register(plugin as FastifyPluginAsync);

@@ -18,7 +18,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditListResponse, 400: errorBody, 403: errorBody },
       },
     },
-    async (request) => service.list(app.db, request.user!, request.sponsor, request.query),
+    async (request) => service.list(request.ctx, request.query),
   );
 
   app.get(
@@ -34,7 +34,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, stream } = await service.exportCsv(app.db, request.actor, request.user!, request.sponsor, request.query);
+      const { fileName, stream } = await service.exportCsv(request.ctx, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

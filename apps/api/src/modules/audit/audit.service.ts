@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.js';
 import type { auditLog } from '../../db/schema/index.js';
 import { toCsv } from '../../lib/csv.js';
 import { forbidden } from '../../lib/errors.js';
+import { pagePosition } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { AuthUser, OptionalSponsorContext, SponsorRef } from '../../plugins/types.js';
 import * as repo from './audit.repo.js';
 import { dateRange } from './date-range.js';
 
@@ -87,7 +88,7 @@ async function targetRefs(db: Db, rows: Row[]): Promise<Map<number, NonNullable<
  * bounded index walk); beyond it, it is the planner's estimate and totalIsEstimate is true, so a
  * page costs the same on 10,000,000 entries as on 10,000 (docs/decisions/0007-operations.md).
  */
-export async function list(db: Db, user: AuthUser, named: SponsorRef | null, q: AuditQuery): Promise<AuditListResponse> {
+export async function list({ db, user, sponsor: named }: OptionalSponsorContext, q: AuditQuery): Promise<AuditListResponse> {
   const { filter, startDate, endDate } = filterOf(user, named, q);
   // The page (with the portal code) and the bounded count at once; the planner's estimate only when needed.
   const [rows, capped] = await Promise.all([repo.page(db, filter, q.offset, q.limit), repo.cappedCount(db, filter, AUDIT_EXACT_COUNT_CAP)]);
@@ -107,8 +108,7 @@ export async function list(db: Db, user: AuthUser, named: SponsorRef | null, q: 
     }),
     total,
     totalIsEstimate,
-    activePage: Math.floor(q.offset / q.limit) + 1,
-    perPage: q.limit,
+    ...pagePosition(q),
     startDate,
     endDate,
   };
@@ -130,7 +130,7 @@ const COLUMNS = [
 const BATCH = 2000;
 
 /** The filtered range as CSV (formula-safe cells), streamed in keyset batches; the export itself is audited. */
-export async function exportCsv(db: Db, actor: Actor, user: AuthUser, named: SponsorRef | null, q: Omit<AuditQuery, 'offset' | 'limit'>) {
+export async function exportCsv({ db, actor, user, sponsor: named }: OptionalSponsorContext, q: Omit<AuditQuery, 'offset' | 'limit'>) {
   const { filter, startDate, endDate } = filterOf(user, named, q);
   await writeAudit(db, actor, {
     action: 'audit.export',
@@ -152,11 +152,11 @@ export async function exportCsv(db: Db, actor: Actor, user: AuthUser, named: Spo
       const rows = await repo.batchAfter(db, filter, cursor, Math.min(BATCH, AUDIT_EXPORT_MAX_ROWS - written));
       if (rows.length === 0 && !first) break;
       const codes = await repo.sponsorCodes(db, [...new Set(rows.map((r) => r.sponsorId).filter((id): id is number => id !== null))]);
-      const text = toCsv(
+      yield toCsv(
         rows.map((r) => entry(r, codes)),
         COLUMNS as never,
+        { header: first },
       );
-      yield first ? text : text.slice(text.indexOf('\r\n') + 2);
       first = false;
       written += rows.length;
       if (rows.length === 0) break;

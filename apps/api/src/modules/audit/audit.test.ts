@@ -1,15 +1,10 @@
 import { AUDIT_EXACT_COUNT_CAP, defaultAuditRange } from '@vault/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/per-file-app.js';
 import { createVault, vaultBody, vaultWorld } from '../vaults/vaults.fixtures.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
 const DAY = 86_400_000;
 const entry = (sponsorId: number | null, daysAgo: number, action: string, extra: Partial<typeof auditLog.$inferInsert> = {}) => ({

@@ -1,14 +1,10 @@
 import { LOGIN_FAILED_MESSAGE } from '@vault/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '../../db/schema/index.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
+import { TEST_PASSWORD } from '../../test/harness.js';
+import { useTestApp } from '../../test/per-file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
 const login = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username, password } });

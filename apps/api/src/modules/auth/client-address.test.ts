@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
+import { TEST_PASSWORD } from '../../test/harness.js';
+import { useTestApp } from '../../test/per-file-app.js';
 import { THROTTLE } from './sign-in-throttle.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
 /** The forgotten-password route allows this many requests per address and minute. */
 const FORGOT_MAX = 5;

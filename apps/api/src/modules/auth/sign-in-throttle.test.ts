@@ -1,17 +1,13 @@
 import { LOGIN_FAILED_MESSAGE } from '@vault/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, signInThrottle } from '../../db/schema/index.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
+import { TEST_PASSWORD } from '../../test/harness.js';
+import { useTestApp } from '../../test/per-file-app.js';
 import { THROTTLE } from './sign-in-throttle.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
 const OWNER = '10.0.0.1';
 const login = (username: string, password: string, remoteAddress: string, app: FastifyInstance = t.app) =>

@@ -20,7 +20,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(sponsorAuthorization) },
       },
     },
-    async (request) => service.list(app.db, request.sponsor!.id, request.query.offset, request.query.limit),
+    async (request) => service.list(request.ctx, request.query),
   );
 
   app.post(
@@ -35,7 +35,7 @@ export const authorizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: sponsorAuthorization, 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.grant(app.db, request.actor, request.sponsor!.id, request.body)),
+    async (request, reply) => reply.status(201).send(await service.grant(request.ctx, request.body)),
   );
 
   app.post(
@@ -50,6 +50,6 @@ export const authorizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, 404: errorBody },
       },
     },
-    async (request) => service.revoke(app.db, request.actor, request.sponsor!.id, request.params.id),
+    async (request) => service.revoke(request.ctx, request.params.id),
   );
 };

@@ -1,8 +1,8 @@
 import { type GrantAuthorizationBody, SCOPE_LABELS, type ServerMessage, type SponsorAuthorization } from '@vault/contract';
-import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { type Paging, page } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor } from '../../plugins/types.js';
+import type { RequestContext } from '../../plugins/types.js';
 import * as repo from './authorizations.repo.js';
 
 function view(r: repo.AuthorizationRow, now = new Date()): SponsorAuthorization {
@@ -24,12 +24,19 @@ function view(r: repo.AuthorizationRow, now = new Date()): SponsorAuthorization 
   };
 }
 
-export async function list(db: Db, sponsorId: number, offset: number, limit: number) {
-  const { rows, total } = await repo.list(db, sponsorId, offset, limit);
-  return { data: rows.map((r) => view(r)), total, activePage: Math.floor(offset / limit) + 1, perPage: limit };
+export async function list({ db, sponsor: { id: sponsorId } }: RequestContext, q: Paging) {
+  const { rows, total } = await repo.list(db, sponsorId, q.offset, q.limit);
+  return page(
+    rows.map((r) => view(r)),
+    total,
+    q,
+  );
 }
 
-export async function grant(db: Db, actor: Actor, sponsorId: number, body: GrantAuthorizationBody): Promise<SponsorAuthorization> {
+export async function grant(
+  { db, actor, sponsor: { id: sponsorId } }: RequestContext,
+  body: GrantAuthorizationBody,
+): Promise<SponsorAuthorization> {
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now())
     throw badRequest('The expiry must be in the future.', [{ field: 'expiresAt', message: 'Must be in the future' }]);
@@ -55,7 +62,7 @@ export async function grant(db: Db, actor: Actor, sponsorId: number, body: Grant
   });
 }
 
-export async function revoke(db: Db, actor: Actor, sponsorId: number, id: number): Promise<ServerMessage> {
+export async function revoke({ db, actor, sponsor: { id: sponsorId } }: RequestContext, id: number): Promise<ServerMessage> {
   return db.transaction(async (tx) => {
     const found = await repo.findOwned(tx, sponsorId, id);
     if (!found) throw notFound('The authorization');

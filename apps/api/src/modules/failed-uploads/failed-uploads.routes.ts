@@ -57,36 +57,28 @@ export const failedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(failedUpload), 400: errorBody },
       },
     },
-    async (request) => service.list(app.db, request.sponsor!.id, request.query),
+    async (request) => service.list(request.ctx, request.query),
   );
 
-  app.post(
-    '/api/v1/upload-failed-files/retry',
-    {
-      config: { sponsor: 'required' },
-      schema: {
-        summary: 'Ask for failed uploads to be retried',
-        tags,
-        querystring: sponsorQuery,
-        body: failedUploadIdsBody,
-        response: { 200: serverMessage, 404: errorBody },
+  // Retry and dismiss differ only in path, wording and the service step.
+  const statusRoutes = [
+    { url: '/api/v1/upload-failed-files/retry', summary: 'Ask for failed uploads to be retried', run: service.retry },
+    { url: '/api/v1/upload-failed-files/dismiss', summary: 'Dismiss failed uploads', run: service.dismiss },
+  ];
+  for (const route of statusRoutes) {
+    app.post(
+      route.url,
+      {
+        config: { sponsor: 'required' },
+        schema: {
+          summary: route.summary,
+          tags,
+          querystring: sponsorQuery,
+          body: failedUploadIdsBody,
+          response: { 200: serverMessage, 404: errorBody },
+        },
       },
-    },
-    async (request) => service.retry(app.db, request.actor, request.sponsor!.id, request.body.ids),
-  );
-
-  app.post(
-    '/api/v1/upload-failed-files/dismiss',
-    {
-      config: { sponsor: 'required' },
-      schema: {
-        summary: 'Dismiss failed uploads',
-        tags,
-        querystring: sponsorQuery,
-        body: failedUploadIdsBody,
-        response: { 200: serverMessage, 404: errorBody },
-      },
-    },
-    async (request) => service.dismiss(app.db, request.actor, request.sponsor!.id, request.body.ids),
-  );
+      async (request) => route.run(request.ctx, request.body.ids),
+    );
+  }
 };

@@ -2,8 +2,9 @@ import { FAILED_UPLOAD_REASON_LABELS, type FailedUpload, type ReportFailedUpload
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../../lib/outbox.js';
+import { page } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor } from '../../plugins/types.js';
+import type { Actor, RequestContext } from '../../plugins/types.js';
 import { dateRange } from '../audit/date-range.js';
 import * as repo from './failed-uploads.repo.js';
 
@@ -25,8 +26,7 @@ const view = ({ f, holder, reportedBy }: Row): FailedUpload => ({
 });
 
 export async function list(
-  db: Db,
-  sponsorId: number,
+  { db, sponsor }: RequestContext,
   q: {
     offset: number;
     limit: number;
@@ -40,11 +40,11 @@ export async function list(
   const statuses = q.status === 'all' ? undefined : q.status === 'open' ? (['failed', 'retry_requested'] as const) : [q.status];
   const { rows, total } = await repo.list(
     db,
-    { sponsorId, from, to, reason: q.reason, statuses: statuses ? [...statuses] : undefined },
+    { sponsorId: sponsor.id, from, to, reason: q.reason, statuses: statuses ? [...statuses] : undefined },
     q.offset,
     q.limit,
   );
-  return { data: rows.map(view), total, activePage: Math.floor(q.offset / q.limit) + 1, perPage: q.limit };
+  return page(rows.map(view), total, q);
 }
 
 /** Reported by the vault service with an integration key (scope report_failed_uploads). */
@@ -96,7 +96,8 @@ async function owned(tx: Db, sponsorId: number, ids: number[]) {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Marks failed files for retry and tells the holder (or the portal contact) through the outbox. */
-export async function retry(db: Db, actor: Actor, sponsorId: number, ids: number[]): Promise<ServerMessage> {
+export async function retry({ db, actor, sponsor }: RequestContext, ids: number[]): Promise<ServerMessage> {
+  const sponsorId = sponsor.id;
   return db.transaction(async (tx) => {
     const rows = await owned(tx, sponsorId, ids);
     const todo = rows.filter((r) => r.f.status === 'failed');
@@ -140,7 +141,8 @@ export async function retry(db: Db, actor: Actor, sponsorId: number, ids: number
   });
 }
 
-export async function dismiss(db: Db, actor: Actor, sponsorId: number, ids: number[]): Promise<ServerMessage> {
+export async function dismiss({ db, actor, sponsor }: RequestContext, ids: number[]): Promise<ServerMessage> {
+  const sponsorId = sponsor.id;
   return db.transaction(async (tx) => {
     const rows = await owned(tx, sponsorId, ids);
     const todo = rows.filter((r) => r.f.status !== 'dismissed');

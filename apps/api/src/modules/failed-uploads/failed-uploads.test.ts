@@ -1,19 +1,11 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appIntegrations, auditLog, emailOutbox, failedUploads, users, vaultHolders, vaults } from '../../db/schema/index.js';
-import { ensureCatalog } from '../../db/seed/catalog.js';
-import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import type { Auth } from '../../test/harness.js';
+import { useTestApp } from '../../test/per-file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => {
-  await t.reset();
-  await ensureCatalog(t.db);
-});
+const t = useTestApp({ catalog: true });
 
 async function holderWithVault(sponsorId: number, email: string) {
   const [u] = await t.db

@@ -32,7 +32,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await service.list(app.db, request.sponsor!.id);
+      const data = await service.list(request.ctx);
       return { data, total: data.length };
     },
   );
@@ -51,7 +51,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.enable(app.db, request.actor, request.sponsor!.id, request.params.id, request.body.config);
+      const result = await service.enable(request.ctx, request.params.id, request.body.config);
       return reply.status(201).send(result);
     },
   );
@@ -69,7 +69,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sponsorIntegration, 400: errorBody },
       },
     },
-    async (request) => service.updateConfig(app.db, request.actor, request.sponsor!.id, request.params.id, request.body.config),
+    async (request) => service.updateConfig(request.ctx, request.params.id, request.body.config),
   );
 
   app.post(
@@ -84,7 +84,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage },
       },
     },
-    async (request) => service.disable(app.db, request.actor, request.sponsor!.id, request.params.id),
+    async (request) => service.disable(request.ctx, request.params.id),
   );
 
   app.post(
@@ -99,6 +99,6 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiKeyIssued, 409: errorBody },
       },
     },
-    async (request) => service.rotateKey(app.db, request.actor, request.sponsor!.id, request.params.id),
+    async (request) => service.rotateKey(request.ctx, request.params.id),
   );
 };

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor } from '../../plugins/types.js';
+import type { RequestContext } from '../../plugins/types.js';
 import * as repo from './integrations.repo.js';
 
 /** API keys: a recognisable prefix and 256 random bits; only the SHA-256 is stored (auth plugin). */
@@ -43,7 +43,7 @@ function checkConfig(app: { category: string; code: string }, config: Integratio
   return trimmed;
 }
 
-export async function list(db: Db, sponsorId: number): Promise<AppIntegration[]> {
+export async function list({ db, sponsor: { id: sponsorId } }: RequestContext): Promise<AppIntegration[]> {
   const [catalogue, enabled, counts] = await Promise.all([
     repo.listCatalogue(db),
     repo.listForSponsor(db, sponsorId),
@@ -66,9 +66,7 @@ export async function list(db: Db, sponsorId: number): Promise<AppIntegration[]>
 
 /** Enables a catalogue app for the sponsor (again, after a disable) with a fresh key, shown once. */
 export async function enable(
-  db: Db,
-  actor: Actor,
-  sponsorId: number,
+  { db, actor, sponsor: { id: sponsorId } }: RequestContext,
   integrationId: number,
   config: IntegrationConfig,
 ): Promise<ApiKeyIssued> {
@@ -120,9 +118,7 @@ async function owned(tx: Db, sponsorId: number, id: number) {
 }
 
 export async function updateConfig(
-  db: Db,
-  actor: Actor,
-  sponsorId: number,
+  { db, actor, sponsor: { id: sponsorId } }: RequestContext,
   id: number,
   config: IntegrationConfig,
 ): Promise<SponsorIntegration> {
@@ -142,7 +138,7 @@ export async function updateConfig(
 }
 
 /** Disabling stops the key at once and revokes the integration's authorizations. */
-export async function disable(db: Db, actor: Actor, sponsorId: number, id: number): Promise<ServerMessage> {
+export async function disable({ db, actor, sponsor: { id: sponsorId } }: RequestContext, id: number): Promise<ServerMessage> {
   return db.transaction(async (tx) => {
     const { si, app } = await owned(tx, sponsorId, id);
     if (!si.enabled) return { message: `${app.name} is already disabled.`, errorMsg: null, statusType: 'info' };
@@ -165,7 +161,7 @@ export async function disable(db: Db, actor: Actor, sponsorId: number, id: numbe
 }
 
 /** A new key replaces the old one immediately; the old one answers 401 from now on. */
-export async function rotateKey(db: Db, actor: Actor, sponsorId: number, id: number): Promise<ApiKeyIssued> {
+export async function rotateKey({ db, actor, sponsor: { id: sponsorId } }: RequestContext, id: number): Promise<ApiKeyIssued> {
   return db.transaction(async (tx) => {
     const { si, app } = await owned(tx, sponsorId, id);
     if (!si.enabled) throw conflict(`${app.name} is disabled. Enable it to get a new key.`);

@@ -1,23 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appIntegrations, auditLog, sponsorAuthorizations, sponsorIntegrations } from '../../db/schema/index.js';
-import { ensureCatalog } from '../../db/seed/catalog.js';
 import { sha256 } from '../../lib/crypto.js';
-import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import type { Auth } from '../../test/harness.js';
+import { injector, useTestApp } from '../../test/per-file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => {
-  await t.reset();
-  await ensureCatalog(t.db);
-});
+const t = useTestApp({ catalog: true });
 
 const catalogueId = async (code: string) => (await t.db.select().from(appIntegrations).where(eq(appIntegrations.code, code)))[0]!.id;
-const inject = (auth: Auth, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: auth.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const inject = injector(t);
 
 async function enableWebhook(auth: Auth, sponsorId: number) {
   const res = await inject(auth, 'POST', `/api/v1/app-integrations/${await catalogueId('webhook')}/enable?sponsorId=${sponsorId}`, {

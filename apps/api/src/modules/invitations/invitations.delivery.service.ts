@@ -4,12 +4,12 @@ import { done } from '../../lib/accounts.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../../lib/outbox.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, SponsorRef } from '../../plugins/types.js';
+import type { Actor, RequestContext } from '../../plugins/types.js';
 import * as repo from './invitations.repo.js';
 import { invitationEmail, statusOf } from './invitations.rules.js';
-import type { Ctx } from './invitations.service.js';
 
-export async function resend(ctx: Ctx, sponsor: SponsorRef, id: number, itype?: InvitationType): Promise<ServerMessage> {
+export async function resend(ctx: RequestContext, id: number, itype?: InvitationType): Promise<ServerMessage> {
+  const { sponsor } = ctx;
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findInSponsorForUpdate(tx, id, sponsor.id);
     if (!row) throw notFound('The invitation');

@@ -1,10 +1,9 @@
 import { type InvitationBody, type InvitationImportResult, type InvitationType, STRICT_INVITE_CODE } from '@vault/contract';
 import type { CsvRow } from '../../lib/csv.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { SponsorRef } from '../../plugins/types.js';
+import type { RequestContext } from '../../plugins/types.js';
 import * as repo from './invitations.repo.js';
 import { type Checked, checkFields, invitationEmail } from './invitations.rules.js';
-import type { Ctx } from './invitations.service.js';
 
 const TRUE = new Set(['true', '1', 'yes', 'y']);
 const FALSE = new Set(['false', '0', 'no', 'n', '']);
@@ -29,12 +28,8 @@ function csvBool(value: string | undefined, field: string, problems: string[]): 
   return undefined;
 }
 
-export async function importCsv(
-  ctx: Ctx,
-  sponsor: SponsorRef,
-  rows: CsvRow[],
-  defaultType?: InvitationType,
-): Promise<InvitationImportResult> {
+export async function importCsv(ctx: RequestContext, rows: CsvRow[], defaultType?: InvitationType): Promise<InvitationImportResult> {
+  const { sponsor } = ctx;
   const migrated: InvitationImportResult['MigratedInvitation'] = [];
   const notMigrated: InvitationImportResult['NotMigratedInvitation'] = [];
   if (rows.length === 0) {

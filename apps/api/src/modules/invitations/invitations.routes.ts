@@ -32,12 +32,6 @@ const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody 
 
 /** Specification section 7, "Invitations", plus the default-code update and the redemption. */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: { actor: import('../../plugins/types.js').Actor }): service.Ctx => ({
-    db: app.db,
-    actor: request.actor,
-    publicUrl: app.config.publicUrl,
-  });
-
   app.get(
     '/api/v1/invitations',
     {
@@ -49,7 +43,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(invitation), ...errors },
       },
     },
-    async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit, undefined, request.query),
+    async (request) => service.list(request.ctx, request.query),
   );
 
   app.post(
@@ -64,7 +58,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(invitation), ...errors },
       },
     },
-    async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit, request.body, request.query),
+    async (request) => service.list(request.ctx, request.query, request.body),
   );
 
   app.get(
@@ -78,7 +72,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invitation, ...errors },
       },
     },
-    async (request) => service.get(app.db, request.user!, request.sponsor, request.params.id),
+    async (request) => service.get(request.ctx, request.params.id),
   );
 
   app.post(
@@ -94,7 +88,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.create(ctx(request), request.sponsor!, request.query.itype, request.body);
+      const created = await service.create(request.ctx, request.query.itype, request.body);
       return reply.status(201).send(created);
     },
   );
@@ -105,7 +99,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sponsor: 'required' },
       schema: { summary: 'Edit an invitation', tags, body: invitationEditBody, response: { 200: invitation, ...errors } },
     },
-    async (request) => service.edit(ctx(request), request.sponsor!, request.body),
+    async (request) => service.edit(request.ctx, request.body),
   );
 
   app.put(
@@ -120,7 +114,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...errors },
       },
     },
-    async (request) => delivery.resend(ctx(request), request.sponsor!, request.params.id, request.query.itype),
+    async (request) => delivery.resend(request.ctx, request.params.id, request.query.itype),
   );
 
   app.put(
@@ -136,7 +130,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invitation.extend({ clearedIds: z.array(z.number().int()) }), ...errors },
       },
     },
-    async (request) => service.setDefault(ctx(request), request.sponsor!, request.params.id, request.body?.defaultInviteCode ?? true),
+    async (request) => service.setDefault(request.ctx, request.params.id, request.body?.defaultInviteCode ?? true),
   );
 
   app.post(
@@ -153,7 +147,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const upload = await readCsvUpload(request, { normaliseHeaders: true });
-      return importer.importCsv(ctx(request), request.sponsor!, upload.rows, request.query.itype);
+      return importer.importCsv(request.ctx, upload.rows, request.query.itype);
     },
   );
 

@@ -8,12 +8,11 @@ import {
 } from '@vault/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { iso } from '../../lib/dates.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import * as repo from './invitations.repo.js';
 
 export type Detail = { field: string; message: string };
-
-export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function statusOf(row: Pick<repo.InvitationRow, 'uses' | 'max' | 'expireTime'>, now = new Date()): Invitation['status'] {
   if (row.uses >= row.max) return 'used';

@@ -1,10 +1,11 @@
 import type { Invitation, InvitationBody, InvitationEditBody, InvitationSearchBody, InvitationType, ListResponse } from '@vault/contract';
 import { and } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { iso } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../../lib/outbox.js';
+import { type Paging, page, pagePosition } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { OptionalSponsorContext, RequestContext } from '../../plugins/types.js';
 import { dateRange } from '../audit/date-range.js';
 import * as repo from './invitations.repo.js';
 import {
@@ -13,7 +14,6 @@ import {
   checkReferences,
   invalid,
   invitationEmail,
-  iso,
   reload,
   statusOf,
   toInvitation,
@@ -22,33 +22,23 @@ import {
 // Resending and redeeming live in invitations.delivery.service.ts, the CSV import in
 // invitations.import.service.ts, the rules shared by all of them in invitations.rules.ts.
 
-export interface Ctx {
-  db: Db;
-  actor: Actor;
-  publicUrl: string;
-}
-
 // ---------------------------------------------------------------- reads
 
 export async function list(
-  db: Db,
-  sponsor: SponsorRef | null,
-  offset: number,
-  limit: number,
+  { db, sponsor }: Pick<OptionalSponsorContext, 'db' | 'sponsor'>,
+  q: Paging & { fromDate?: string; toDate?: string },
   search?: InvitationSearchBody,
-  created: { fromDate?: string; toDate?: string } = {},
 ): Promise<ListResponse<Invitation>> {
-  const page = { activePage: Math.floor(offset / limit) + 1, perPage: limit };
-  const { from, to } = dateRange(created.fromDate, created.toDate, false);
+  const { from, to } = dateRange(q.fromDate, q.toDate, false);
   // Specification section 4: with no sponsor chosen the list is empty, total 0.
-  if (!sponsor) return { data: [], total: 0, ...page };
+  if (!sponsor) return { data: [], total: 0, ...pagePosition(q) };
   const filter = and(search ? repo.searchFilter(search.fieldName, search.fieldValue) : undefined, repo.createdBetween(from, to));
-  const { rows, total } = await repo.listPage(db, sponsor.id, offset, limit, filter);
-  return { data: rows.map(toInvitation), total, ...page };
+  const { rows, total } = await repo.listPage(db, sponsor.id, q.offset, q.limit, filter);
+  return page(rows.map(toInvitation), total, q);
 }
 
 /** One invitation; it must belong to the named sponsor, or to one the user may work in (404 otherwise). */
-export async function get(db: Db, user: AuthUser, sponsor: SponsorRef | null, id: number): Promise<Invitation> {
+export async function get({ db, user, sponsor }: OptionalSponsorContext, id: number): Promise<Invitation> {
   const row = await repo.findById(db, id);
   if (!row) throw notFound('The invitation');
   if (sponsor && row.inv.sponsorId !== sponsor.id) throw notFound('The invitation');
@@ -58,7 +48,8 @@ export async function get(db: Db, user: AuthUser, sponsor: SponsorRef | null, id
 
 // ---------------------------------------------------------------- changes
 
-export async function create(ctx: Ctx, sponsor: SponsorRef, type: InvitationType, body: InvitationBody): Promise<Invitation> {
+export async function create(ctx: RequestContext, type: InvitationType, body: InvitationBody): Promise<Invitation> {
+  const { sponsor } = ctx;
   const { values, details } = checkFields(type, body);
   if (details.length) throw invalid(details);
   return ctx.db.transaction(async (tx) => {
@@ -81,7 +72,8 @@ export async function create(ctx: Ctx, sponsor: SponsorRef, type: InvitationType
   });
 }
 
-export async function edit(ctx: Ctx, sponsor: SponsorRef, body: InvitationEditBody): Promise<Invitation> {
+export async function edit(ctx: RequestContext, body: InvitationEditBody): Promise<Invitation> {
+  const { sponsor } = ctx;
   return ctx.db.transaction(async (tx) => {
     await repo.lockSponsor(tx, sponsor.id);
     const before = await repo.findInSponsorForUpdate(tx, body.id, sponsor.id);
@@ -130,12 +122,8 @@ export async function edit(ctx: Ctx, sponsor: SponsorRef, body: InvitationEditBo
 }
 
 /** Makes one open invitation the sponsor's default invite code, clearing the previous default in the same transaction. */
-export async function setDefault(
-  ctx: Ctx,
-  sponsor: SponsorRef,
-  id: number,
-  makeDefault: boolean,
-): Promise<Invitation & { clearedIds: number[] }> {
+export async function setDefault(ctx: RequestContext, id: number, makeDefault: boolean): Promise<Invitation & { clearedIds: number[] }> {
+  const { sponsor } = ctx;
   return ctx.db.transaction(async (tx) => {
     await repo.lockSponsor(tx, sponsor.id);
     const row = await repo.findInSponsorForUpdate(tx, id, sponsor.id);

@@ -20,7 +20,7 @@ const enrollment = { mfaEnrollment: true } as const;
 
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(passkeyRoutes);
-  const ctx = (request: FastifyRequest): service.Ctx => ({ db: app.db, key: app.mfaKey, user: request.user!, actor: request.actor });
+  const ctx = (request: FastifyRequest): service.Ctx => ({ ...request.ctx, key: app.mfaKey });
 
   app.post(
     '/api/v1/authentication/second-factor',
@@ -77,34 +77,40 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.startTotp(ctx(request)),
   );
 
-  app.post(
-    '/api/v1/account/second-factor/totp/confirm',
+  // Both answer ten new recovery codes for a code: confirming enrollment (reachable while enrollment
+  // is required) and replacing the codes.
+  const codeRoutes = [
     {
+      url: '/api/v1/account/second-factor/totp/confirm',
       config: enrollment,
-      schema: {
-        summary: 'Turn the authenticator on with a first code',
-        tags,
-        description: 'Confirms enrollment with a first code; answers the ten recovery codes, shown this once.',
-        body: confirmCodeBody,
-        response: { 200: recoveryCodes, 400: errorBody, 409: errorBody },
-      },
+      summary: 'Turn the authenticator on with a first code',
+      description: 'Confirms enrollment with a first code; answers the ten recovery codes, shown this once.',
+      run: service.confirmTotp,
     },
-    async (request) => service.confirmTotp(ctx(request), request.body.code),
-  );
-
-  app.post(
-    '/api/v1/account/second-factor/recovery-codes',
     {
-      schema: {
-        summary: 'Replace your recovery codes',
-        tags,
-        description: 'Replaces the recovery codes with ten new ones; needs a current code or a recovery code.',
-        body: confirmCodeBody,
-        response: { 200: recoveryCodes, 400: errorBody, 409: errorBody },
-      },
+      url: '/api/v1/account/second-factor/recovery-codes',
+      config: {},
+      summary: 'Replace your recovery codes',
+      description: 'Replaces the recovery codes with ten new ones; needs a current code or a recovery code.',
+      run: service.regenerateRecoveryCodes,
     },
-    async (request) => service.regenerateRecoveryCodes(ctx(request), request.body.code),
-  );
+  ];
+  for (const route of codeRoutes) {
+    app.post(
+      route.url,
+      {
+        config: route.config,
+        schema: {
+          summary: route.summary,
+          tags,
+          description: route.description,
+          body: confirmCodeBody,
+          response: { 200: recoveryCodes, 400: errorBody, 409: errorBody },
+        },
+      },
+      async (request) => route.run(ctx(request), request.body.code),
+    );
+  }
 
   app.delete(
     '/api/v1/account/second-factor',

@@ -14,7 +14,7 @@ import { sha256 } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { openSecret, sealSecret } from '../../lib/secret-box.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser } from '../../plugins/types.js';
+import type { Actor, AuthUser, RequestContext } from '../../plugins/types.js';
 import { openSession } from '../auth/auth.service.js';
 import { countFailure, isThrottled } from '../auth/sign-in-throttle.js';
 import * as repo from './mfa.repo.js';
@@ -25,13 +25,8 @@ import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';
 type User = typeof users.$inferSelect;
 type Method = 'totp' | 'recovery';
 
-export interface Ctx {
-  db: Db;
-  /** The server's MFA key (plugins/mfa-policy.ts). */
-  key: Buffer;
-  user: AuthUser;
-  actor: Actor;
-}
+/** The request context plus the server's MFA key (plugins/mfa-policy.ts). */
+export type Ctx = Pick<RequestContext, 'db' | 'user' | 'actor'> & { key: Buffer };
 
 const CHALLENGE_ENDED = 'This sign-in step has expired. Sign in again.';
 const codeFailed = () => new AppError(401, MFA_CODE_FAILED_MESSAGE);

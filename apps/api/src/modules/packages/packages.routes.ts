@@ -23,7 +23,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as service from './packages.service.js';
 
 const tags = ['packages'];
-const paging = (q: { offset: number; limit: number }) => ({ activePage: Math.floor(q.offset / q.limit) + 1, perPage: q.limit });
 
 /** Base packages (the catalogue, staff keep it) and active packages (assigned to a sponsor with a sale price). */
 export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,17 +30,13 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/basepackages',
     { schema: { summary: 'List base packages', tags, querystring: basePackageQuery, response: { 200: listResponse(basePackage) } } },
-    async (request) => ({
-      ...(await service.listBase(app.db, request.query)),
-      ...paging(request.query),
-      isEditable: request.user!.role === 'staff',
-    }),
+    async (request) => service.listBase(request.ctx, request.query),
   );
 
   app.get(
     '/api/v1/basepackages/:id',
     { schema: { summary: 'Read one base package', tags, params: basePackageIdParam, response: { 200: basePackage } } },
-    async (request) => service.getBase(app.db, request.params.id),
+    async (request) => service.getBase(request.ctx, request.params.id),
   );
 
   app.post(
@@ -55,7 +50,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: basePackage, 409: errorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createBase(app.db, request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await service.createBase(request.ctx, request.body)),
   );
 
   app.put(
@@ -70,7 +65,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: basePackage, 409: errorBody },
       },
     },
-    async (request) => service.updateBase(app.db, request.actor, request.params.id, request.body),
+    async (request) => service.updateBase(request.ctx, request.params.id, request.body),
   );
 
   app.post(
@@ -79,7 +74,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { staffOnly: true },
       schema: { summary: 'Retire a base package (staff only)', tags, params: basePackageIdParam, response: { 200: basePackage } },
     },
-    async (request) => service.setRetired(app.db, request.actor, request.params.id, true),
+    async (request) => service.setRetired(request.ctx, request.params.id, true),
   );
 
   app.post(
@@ -88,7 +83,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { staffOnly: true },
       schema: { summary: 'Restore a retired base package (staff only)', tags, params: basePackageIdParam, response: { 200: basePackage } },
     },
-    async (request) => service.setRetired(app.db, request.actor, request.params.id, false),
+    async (request) => service.setRetired(request.ctx, request.params.id, false),
   );
 
   app.delete(
@@ -102,7 +97,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, 409: errorBody },
       },
     },
-    async (request) => service.deleteBase(app.db, request.actor, request.params.id),
+    async (request) => service.deleteBase(request.ctx, request.params.id),
   );
 
   // ----- active packages (specification section 7, "Packages") -----
@@ -117,11 +112,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(activePackage) },
       },
     },
-    async (request) => ({
-      ...(await service.listActive(app.db, request.sponsor!, request.query)),
-      ...paging(request.query),
-      isEditable: true,
-    }),
+    async (request) => service.listActive(request.ctx, request.query),
   );
 
   app.get(
@@ -135,7 +126,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(packageOption) },
       },
     },
-    async (request) => service.options(app.db, request.sponsor!),
+    async (request) => service.options(request.ctx),
   );
 
   app.get(
@@ -148,10 +139,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(sponsorPackageItem) },
       },
     },
-    async (request) => {
-      const sponsor = await service.sponsorFor(app.db, request.user!, request.query.id);
-      return { ...(await service.sponsorCatalogue(app.db, sponsor, request.query)), ...paging(request.query) };
-    },
+    async (request) => service.sponsorCatalogue(request.ctx, request.query),
   );
 
   app.post(
@@ -165,7 +153,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: activePackage, 409: errorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.assign(app.db, request.actor, request.sponsor!, request.body)),
+    async (request, reply) => reply.status(201).send(await service.assign(request.ctx, request.body)),
   );
 
   app.put(
@@ -174,7 +162,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sponsor: 'required', staffOnly: true },
       schema: { summary: "Change an active package's sale price", tags, body: repricePackageBody, response: { 200: activePackage } },
     },
-    async (request) => service.reprice(app.db, request.actor, request.sponsor!, request.body),
+    async (request) => service.reprice(request.ctx, request.body),
   );
 
   app.delete(
@@ -189,7 +177,7 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, 409: errorBody },
       },
     },
-    async (request) => service.unassign(app.db, request.user!, request.actor, request.params.id, request.sponsor),
+    async (request) => service.unassign(request.ctx, request.params.id),
   );
 
   app.get(
@@ -203,9 +191,6 @@ export const packageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(packageHolder) },
       },
     },
-    async (request) => ({
-      ...(await service.holders(app.db, request.sponsor!, request.query.packageId, request.query)),
-      ...paging(request.query),
-    }),
+    async (request) => service.holders(request.ctx, request.query.packageId, request.query),
   );
 };

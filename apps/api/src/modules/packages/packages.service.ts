@@ -11,8 +11,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { page } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { OptionalSponsorContext, RequestContext, SponsorRef } from '../../plugins/types.js';
 import * as repo from './packages.repo.js';
 
 type BaseInput = z.output<typeof basePackageBody>;
@@ -38,18 +39,19 @@ const toBase = (r: BaseRow): BasePackage => ({
   portalCount: r.portalCount,
 });
 
-export async function listBase(db: Db, q: Page & { search?: string; includeRetired?: boolean }) {
+/** Everyone signed in reads the catalogue; only staff change it. */
+export async function listBase({ db, user }: OptionalSponsorContext, q: Page & { search?: string; includeRetired?: boolean }) {
   const { data, total } = await repo.listBase(db, { ...q, search: q.search || undefined, includeRetired: q.includeRetired ?? false });
-  return { data: data.map(toBase), total };
+  return page(data.map(toBase), total, q, { isEditable: user.role === 'staff' });
 }
 
-async function getBase(db: Db, id: number): Promise<BasePackage> {
+async function readBase(db: Db, id: number): Promise<BasePackage> {
   const row = await repo.getBase(db, id);
   if (!row) throw notFound('The base package');
   return toBase(row);
 }
 
-export { getBase };
+export const getBase = ({ db }: OptionalSponsorContext, id: number) => readBase(db, id);
 
 const baseValues = (i: BaseInput) => ({
   name: i.name,
@@ -64,7 +66,7 @@ const baseValues = (i: BaseInput) => ({
 const nameTaken = (name: string) =>
   conflict(`A base package named ${name} already exists.`, [{ field: 'name', message: 'This name is already used' }]);
 
-export async function createBase(db: Db, actor: Actor, input: BaseInput): Promise<BasePackage> {
+export async function createBase({ db, actor }: OptionalSponsorContext, input: BaseInput): Promise<BasePackage> {
   const id = await db.transaction(async (tx) => {
     if (await repo.baseByName(tx, input.name)) throw nameTaken(input.name);
     const values = baseValues(input);
@@ -72,10 +74,10 @@ export async function createBase(db: Db, actor: Actor, input: BaseInput): Promis
     await writeAudit(tx, actor, { action: 'base_package.create', targetType: 'base_package', targetId: newId, logJson: values });
     return newId;
   });
-  return getBase(db, id);
+  return readBase(db, id);
 }
 
-export async function updateBase(db: Db, actor: Actor, id: number, input: BaseInput): Promise<BasePackage> {
+export async function updateBase({ db, actor }: OptionalSponsorContext, id: number, input: BaseInput): Promise<BasePackage> {
   await db.transaction(async (tx) => {
     if (!(await repo.lockBase(tx, id))) throw notFound('The base package');
     const before = (await repo.getBase(tx, id))!;
@@ -95,11 +97,11 @@ export async function updateBase(db: Db, actor: Actor, id: number, input: BaseIn
       logJson: { name: before.name, changes },
     });
   });
-  return getBase(db, id);
+  return readBase(db, id);
 }
 
 /** Retired packages stay with the portals that have them but can no longer be assigned. */
-export async function setRetired(db: Db, actor: Actor, id: number, retired: boolean): Promise<BasePackage> {
+export async function setRetired({ db, actor }: OptionalSponsorContext, id: number, retired: boolean): Promise<BasePackage> {
   await db.transaction(async (tx) => {
     if (!(await repo.lockBase(tx, id))) throw notFound('The base package');
     const before = (await repo.getBase(tx, id))!;
@@ -112,10 +114,10 @@ export async function setRetired(db: Db, actor: Actor, id: number, retired: bool
       logJson: { name: before.name },
     });
   });
-  return getBase(db, id);
+  return readBase(db, id);
 }
 
-export async function deleteBase(db: Db, actor: Actor, id: number): Promise<ServerMessage> {
+export async function deleteBase({ db, actor }: OptionalSponsorContext, id: number): Promise<ServerMessage> {
   return db.transaction(async (tx) => {
     if (!(await repo.lockBase(tx, id))) throw notFound('The base package');
     const before = (await repo.getBase(tx, id))!;
@@ -162,39 +164,35 @@ const toActive = (r: ActiveRow): ActivePackage => ({
 });
 
 /** For calls that name the sponsor by a plain `id` or not at all: the same check the tenant plugin makes. */
-export async function sponsorFor(db: Db, user: AuthUser, sponsorId: number): Promise<SponsorRef> {
+async function sponsorFor({ db, user }: OptionalSponsorContext, sponsorId: number): Promise<SponsorRef> {
   const sponsor = await repo.sponsorById(db, sponsorId);
   if (!sponsor) throw notFound('The portal');
   if (user.role !== 'staff' && user.sponsorId !== sponsor.id) throw forbidden('You may not work in this portal.');
   return sponsor;
 }
 
-export async function listActive(db: Db, sponsor: SponsorRef, page: Page) {
-  const { data, total } = await repo.listActive(db, sponsor.id, page);
-  return { data: data.map(toActive), total };
+export async function listActive({ db, sponsor }: RequestContext, q: Page) {
+  const { data, total } = await repo.listActive(db, sponsor.id, q);
+  return page(data.map(toActive), total, q, { isEditable: true });
 }
 
-export async function options(db: Db, sponsor: SponsorRef): Promise<{ data: PackageOption[]; total: number }> {
+export async function options({ db, sponsor }: RequestContext): Promise<{ data: PackageOption[]; total: number }> {
   const rows = await repo.packageOptions(db, sponsor.id);
   const data = rows.map(({ priceSaleCents, ...r }) => ({ ...r, priceSale: centsToDecimal(priceSaleCents) }));
   return { data, total: data.length };
 }
 
-export async function sponsorCatalogue(
-  db: Db,
-  sponsor: SponsorRef,
-  q: Page & { unassigned?: boolean },
-): Promise<{ data: SponsorPackageItem[]; total: number }> {
-  const { data, total } = await repo.sponsorCatalogue(db, sponsor.id, { ...q, unassigned: q.unassigned ?? false });
-  return {
-    total,
-    data: data.map(({ listPriceCents, priceSaleCents, ...r }) => ({
-      ...r,
-      listPrice: centsToDecimal(listPriceCents),
-      assigned: r.packageSponsorId !== null,
-      priceSale: priceSaleCents === null ? null : centsToDecimal(priceSaleCents),
-    })),
-  };
+/** The catalogue with the assignments of the sponsor named by a plain `id`. */
+export async function sponsorCatalogue(ctx: OptionalSponsorContext, q: Page & { id: number; unassigned?: boolean }) {
+  const sponsor = await sponsorFor(ctx, q.id);
+  const { data, total } = await repo.sponsorCatalogue(ctx.db, sponsor.id, { ...q, unassigned: q.unassigned ?? false });
+  const items: SponsorPackageItem[] = data.map(({ listPriceCents, priceSaleCents, ...r }) => ({
+    ...r,
+    listPrice: centsToDecimal(listPriceCents),
+    assigned: r.packageSponsorId !== null,
+    priceSale: priceSaleCents === null ? null : centsToDecimal(priceSaleCents),
+  }));
+  return page(items, total, q);
 }
 
 async function getActive(db: Db, packageSponsorId: number) {
@@ -203,7 +201,7 @@ async function getActive(db: Db, packageSponsorId: number) {
   return toActive(row);
 }
 
-export async function assign(db: Db, actor: Actor, sponsor: SponsorRef, input: { id: number; priceSale?: number }): Promise<ActivePackage> {
+export async function assign({ db, actor, sponsor }: RequestContext, input: { id: number; priceSale?: number }): Promise<ActivePackage> {
   const packageSponsorId = await db.transaction(async (tx) => {
     if (!(await repo.lockBase(tx, input.id))) throw notFound('The base package');
     const base = (await repo.getBase(tx, input.id))!;
@@ -224,9 +222,7 @@ export async function assign(db: Db, actor: Actor, sponsor: SponsorRef, input: {
 }
 
 export async function reprice(
-  db: Db,
-  actor: Actor,
-  sponsor: SponsorRef,
+  { db, actor, sponsor }: RequestContext,
   input: { id: number; packageSponsorId: number; priceSale: number },
 ): Promise<ActivePackage> {
   await db.transaction(async (tx) => {
@@ -252,12 +248,10 @@ export async function reprice(
   return getActive(db, input.packageSponsorId);
 }
 
+/** `named`: the sponsor the call names, if any; the assignment must be theirs. */
 export async function unassign(
-  db: Db,
-  user: AuthUser,
-  actor: Actor,
+  { db, user, actor, sponsor: named }: OptionalSponsorContext,
   packageSponsorId: number,
-  named: SponsorRef | null,
 ): Promise<ServerMessage> {
   return db.transaction(async (tx) => {
     const row = await repo.lockAssignment(tx, packageSponsorId);
@@ -287,7 +281,8 @@ export async function unassign(
   });
 }
 
-export async function holders(db: Db, sponsor: SponsorRef, packageId: number, page: Page) {
+export async function holders({ db, sponsor }: RequestContext, packageId: number, q: Page) {
   if (!(await repo.assignmentFor(db, sponsor.id, packageId))) throw notFound('The active package');
-  return repo.packageHolders(db, sponsor.id, packageId, page);
+  const { data, total } = await repo.packageHolders(db, sponsor.id, packageId, q);
+  return page(data, total, q);
 }

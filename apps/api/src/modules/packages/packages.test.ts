@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, basePackages, invitations, packageSponsor, users, vaultHolders, vaults } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { basePackages, invitations, packageSponsor, users, vaultHolders, vaults } from '../../db/schema/index.js';
+import { auditReader, useTestApp } from '../../test/per-file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
-const audits = async (action: string) => (await t.db.select().from(auditLog)).filter((e) => e.action === action);
+const audits = auditReader(t);
 const GB = 1024 ** 3;
 
 async function base(name: string, listPriceCents = 1000, extra: Partial<typeof basePackages.$inferInsert> = {}) {

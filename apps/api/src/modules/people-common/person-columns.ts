@@ -15,6 +15,10 @@ export const personColumns = {
   createdAt: users.createdAt,
 };
 
+/** Some of personColumns, by name. */
+export const personColumnsOf = <K extends keyof typeof personColumns>(...keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, personColumns[k]])) as Pick<typeof personColumns, K>;
+
 /** Saves the changed user fields (if any), stamping `updatedAt`. */
 export async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>, now: Date) {
   if (Object.keys(values).length)

@@ -1,4 +1,4 @@
-import { statusName } from './service-helpers.js';
+import { statusName } from '../../lib/status-name.js';
 
 /** Name, e-mail and status of a person's user record, as every people answer carries them. */
 export const personFields = (user: { email: string; firstName: string; lastName: string; statusId: number }) => ({

@@ -41,14 +41,6 @@ export function requestedVersion(request: FastifyRequest): 1 | 2 {
   return versions.has(2) ? 2 : 1;
 }
 
-const ctx = (app: { db: service.Ctx['db']; config: { publicUrl: string } }, request: FastifyRequest): service.Ctx => ({
-  db: app.db,
-  actor: request.actor,
-  user: request.user!,
-  sponsor: request.sponsor!,
-  publicUrl: app.config.publicUrl,
-});
-
 /** Administrators (specification section 7, "Sponsor administrators"). */
 export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const required = { sponsor: 'required' as const };
@@ -66,7 +58,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(sponsorAdminItem), ...failures },
       },
     },
-    async (request) => service.list(ctx(app, request), request.query),
+    async (request) => service.list(request.ctx, request.query),
   );
 
   app.post(
@@ -82,7 +74,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: sponsorAdminItem, ...failures },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(ctx(app, request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(request.ctx, request.body)),
   );
 
   app.post(
@@ -99,7 +91,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(sponsorAdminItem), ...failures },
       },
     },
-    async (request) => service.list(ctx(app, request), request.query, request.body),
+    async (request) => service.list(request.ctx, request.query, request.body),
   );
 
   app.get(
@@ -115,7 +107,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sponsorAdminItem, ...failures },
       },
     },
-    async (request) => service.get(ctx(app, request), request.params.id),
+    async (request) => service.get(request.ctx, request.params.id),
   );
 
   app.put(
@@ -133,7 +125,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sponsorAdminItem, ...failures },
       },
     },
-    async (request) => service.update(ctx(app, request), request.params.id, request.body),
+    async (request) => service.update(request.ctx, request.params.id, request.body),
   );
 
   app.put(
@@ -152,7 +144,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { item: _item, ...message } = await service.act(
-        ctx(app, request),
+        request.ctx,
         request.params.id,
         request.body?.statusId === 2 ? 'deactivate' : 'activate',
       );
@@ -178,7 +170,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const version = requestedVersion(request);
-      const { item, ...message } = await service.act(ctx(app, request), request.params.id, 'deactivate');
+      const { item, ...message } = await service.act(request.ctx, request.params.id, 'deactivate');
       if (version === 2) {
         reply.header('x-api-version', 'v2');
         return { ...message, dOutput: item };
@@ -201,7 +193,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { item: _item, ...message } = await service.act(ctx(app, request), request.params.id, 'resetpassword');
+      const { item: _item, ...message } = await service.act(request.ctx, request.params.id, 'resetpassword');
       return message;
     },
   );
@@ -221,7 +213,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { item: _item, ...message } = await service.act(ctx(app, request), request.params.id, 'activation-email');
+      const { item: _item, ...message } = await service.act(request.ctx, request.params.id, 'activation-email');
       return message;
     },
   );
@@ -240,7 +232,7 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { item: _item, ...message } = await service.act(ctx(app, request), request.params.id, 'reset-mfa');
+      const { item: _item, ...message } = await service.act(request.ctx, request.params.id, 'reset-mfa');
       return message;
     },
   );

@@ -8,27 +8,21 @@ import {
   type SponsorAdminUpdateBody,
   STATUS,
 } from '@vault/contract';
-import type { Db } from '../../db/client.js';
-import { sponsorAdmins } from '../../db/schema/index.js';
 import type { AccountRef } from '../../lib/accounts.js';
+import { changes, pick } from '../../lib/changes.js';
+import { iso } from '../../lib/dates.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { page } from '../../lib/paging.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { AuthUser, RequestContext } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
+import { checkGroup } from '../people-common/group-rule.js';
+import { adminSearchCondition, type PeopleSearchField } from '../people-common/people-search.repo.js';
 import { flagValues, personFields } from '../people-common/person-item.js';
-import { changes, checkGroup, iso, type PeopleSearchField, page, pick, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './sponsor-admins.repo.js';
 
 const TARGET = 'sponsor_admin';
-
-export interface Ctx {
-  db: Db;
-  actor: Actor;
-  user: AuthUser;
-  sponsor: SponsorRef;
-  publicUrl: string;
-}
 
 export function toItem(row: repo.AdminRow): SponsorAdminItem {
   const { user, admin } = row;
@@ -78,24 +72,22 @@ function checkOwnFlags(user: AuthUser, userId: number, flags: Partial<Record<Adm
 }
 
 export async function list(
-  ctx: Pick<Ctx, 'db' | 'sponsor'>,
+  ctx: Pick<RequestContext, 'db' | 'sponsor'>,
   q: { offset: number; limit: number; secondFactor?: 'on' | 'off' },
   search?: { fieldName: string; fieldValue: string },
 ) {
-  const where = search
-    ? userSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue, sponsorAdmins.title as never)
-    : undefined;
+  const where = search ? adminSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue) : undefined;
   const { rows, total } = await repo.listAdmins(ctx.db, ctx.sponsor.id, { ...q, where });
-  return page(rows.map(toItem), total, q.offset, q.limit);
+  return page(rows.map(toItem), total, q, { isEditable: true });
 }
 
-export async function get(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsorAdminItem> {
+export async function get(ctx: Pick<RequestContext, 'db' | 'sponsor'>, userId: number): Promise<SponsorAdminItem> {
   const row = await repo.findAdmin(ctx.db, ctx.sponsor.id, userId);
   if (!row) throw notFound('The administrator');
   return toItem(row);
 }
 
-export async function create(ctx: Ctx, body: SponsorAdminCreateBody): Promise<SponsorAdminItem> {
+export async function create(ctx: RequestContext, body: SponsorAdminCreateBody): Promise<SponsorAdminItem> {
   const flags = pick(body, ADMIN_FLAGS) as Partial<Record<AdminFlag, boolean>>;
   // Specification section 5: creation always sets hasPrivateFoldersAccess.
   flags.hasPrivateFoldersAccess = true;
@@ -146,7 +138,7 @@ export async function create(ctx: Ctx, body: SponsorAdminCreateBody): Promise<Sp
   });
 }
 
-export async function update(ctx: Ctx, userId: number, body: SponsorAdminUpdateBody): Promise<SponsorAdminItem> {
+export async function update(ctx: RequestContext, userId: number, body: SponsorAdminUpdateBody): Promise<SponsorAdminItem> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The administrator');
@@ -180,7 +172,7 @@ export async function update(ctx: Ctx, userId: number, body: SponsorAdminUpdateB
 }
 
 /** The confirmation-dialog actions; each answers the server message. */
-export async function act(ctx: Ctx, userId: number, action: PersonAction): Promise<ServerMessage & { item: SponsorAdminItem }> {
+export async function act(ctx: RequestContext, userId: number, action: PersonAction): Promise<ServerMessage & { item: SponsorAdminItem }> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findAdmin(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The administrator');

@@ -1,15 +1,11 @@
 import { ADMIN_FLAGS, STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, sessions, sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
-import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import type { Auth } from '../../test/harness.js';
+import { auditReader, twoSponsorsAndStaff, useTestApp } from '../../test/per-file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
 const inject = (auth: Auth, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { ...auth.headers, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -25,14 +21,9 @@ const newAdmin = (sponsorId: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function setup() {
-  const a = await t.createSponsor('ACME');
-  const b = await t.createSponsor('BETA');
-  const staff = await t.signInStaff();
-  return { a, b, staff };
-}
+const setup = () => twoSponsorsAndStaff(t);
 
-const audits = async (action: string) => (await t.db.select().from(auditLog)).filter((e) => e.action === action);
+const audits = auditReader(t);
 
 describe('POST /api/v1/sponsors/admin', () => {
   it('creates a pending administrator with every flag defaulting to false but private folders, e-mails an activation link and audits', async () => {

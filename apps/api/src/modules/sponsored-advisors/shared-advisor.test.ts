@@ -1,22 +1,17 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advisors, sponsoredAdvisors, users } from '../../db/schema/index.js';
-import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import type { Auth } from '../../test/harness.js';
+import { injector, useTestApp } from '../../test/per-file-app.js';
 
 /**
  * One trusted advisor represents two portals, A and B. Whatever B's administrators do changes
  * only B's link; A's portal shows her exactly as before, and B learns nothing A holds.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
-const inject = (auth: Auth, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: auth.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const inject = injector(t);
 
 const ALL = { hasManageMfaAccess: true, hasManageAdminsAccess: true, hasSubPortalManagePermission: true };
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
-import { personColumns, updateUser } from '../people-common/person-columns.js';
+import { personColumns, personColumnsOf, updateUser } from '../people-common/person-columns.js';
 
 const columns = {
   user: personColumns,
@@ -52,12 +52,7 @@ export async function findAdvisorByEmail(db: Db, email: string) {
   const [row] = await db
     .select({
       userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      statusId: users.statusId,
-      testAccount: users.testAccount,
-      localize: users.localize,
+      ...personColumnsOf('email', 'firstName', 'lastName', 'statusId', 'testAccount', 'localize'),
       ownerEmail: advisors.ownerEmail,
     })
     .from(users)

@@ -18,7 +18,6 @@ import {
   unassignedQuery,
   userIdParams,
 } from '@vault/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failures } from '../people-common/route-failures.js';
 import * as service from './sponsored-advisors.service.js';
@@ -28,14 +27,6 @@ const required = { sponsor: 'required' as const };
 
 /** Representatives (specification section 7, "Sponsored advisors"). `{id}` and `{userId}` are the advisor's user id. */
 export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): service.Ctx => ({
-    db: app.db,
-    actor: request.actor,
-    user: request.user!,
-    sponsor: request.sponsor!,
-    publicUrl: app.config.publicUrl,
-  });
-
   app.get(
     '/api/v1/sponsoredadvisor',
     {
@@ -48,7 +39,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(sponsoredAdvisorItem), ...failures },
       },
     },
-    async (request) => service.list(ctx(request), request.query),
+    async (request) => service.list(request.ctx, request.query),
   );
 
   app.get(
@@ -64,7 +55,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: advisorLookup, ...failures },
       },
     },
-    async (request) => service.lookup(ctx(request), request.query.email),
+    async (request) => service.lookup(request.ctx, request.query.email),
   );
 
   app.post(
@@ -80,7 +71,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: advisorLookup, ...failures },
       },
     },
-    async (request) => service.lookup(ctx(request), request.body.email),
+    async (request) => service.lookup(request.ctx, request.body.email),
   );
 
   app.get(
@@ -95,7 +86,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(sponsoredAdvisorItem), ...failures },
       },
     },
-    async (request) => service.list(ctx(request), request.query, undefined, true),
+    async (request) => service.list(request.ctx, request.query, undefined, true),
   );
 
   app.post(
@@ -112,7 +103,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(sponsoredAdvisorItem), ...failures },
       },
     },
-    async (request) => service.list(ctx(request), request.query, request.body),
+    async (request) => service.list(request.ctx, request.query, request.body),
   );
 
   app.post(
@@ -129,7 +120,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: sponsoredAdvisorItem, ...failures },
       },
     },
-    async (request, reply) => reply.status(201).send((await service.create(ctx(request), request.body)).item),
+    async (request, reply) => reply.status(201).send((await service.create(request.ctx, request.body)).item),
   );
 
   app.put(
@@ -146,7 +137,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sponsoredAdvisorItem, ...failures },
       },
     },
-    async (request) => service.update(ctx(request), request.body),
+    async (request) => service.update(request.ctx, request.body),
   );
 
   app.get(
@@ -162,7 +153,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sponsoredAdvisorItem, ...failures },
       },
     },
-    async (request) => service.getByUser(ctx(request), request.params.userId),
+    async (request) => service.getByUser(request.ctx, request.params.userId),
   );
 
   app.put(
@@ -179,7 +170,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.params.id, request.body?.statusId === 2 ? 'deactivate' : 'activate'),
+    async (request) => service.act(request.ctx, request.params.id, request.body?.statusId === 2 ? 'deactivate' : 'activate'),
   );
 
   app.put(
@@ -195,7 +186,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.params.id, 'deactivate'),
+    async (request) => service.act(request.ctx, request.params.id, 'deactivate'),
   );
 
   app.put(
@@ -211,7 +202,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.params.id, 'resetpassword'),
+    async (request) => service.act(request.ctx, request.params.id, 'resetpassword'),
   );
 
   app.post(
@@ -227,7 +218,7 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.params.id, 'activation-email'),
+    async (request) => service.act(request.ctx, request.params.id, 'activation-email'),
   );
 
   app.post(
@@ -244,6 +235,6 @@ export const sponsoredAdvisorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => service.act(ctx(request), request.params.userId, 'reset-mfa'),
+    async (request) => service.act(request.ctx, request.params.userId, 'reset-mfa'),
   );
 };

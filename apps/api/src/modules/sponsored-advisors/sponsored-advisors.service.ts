@@ -8,27 +8,22 @@ import {
   type SponsoredAdvisorUpdateBody,
   STATUS,
 } from '@vault/contract';
-import type { Db } from '../../db/client.js';
 import type { AccountRef } from '../../lib/accounts.js';
+import { changes, pick } from '../../lib/changes.js';
+import { iso } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { page } from '../../lib/paging.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { RequestContext } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import { checkIdentityChange, linkedStatus, setLinkedStatus } from '../people-common/advisor-links.js';
+import { checkGroup } from '../people-common/group-rule.js';
+import { userSearchCondition } from '../people-common/people-search.repo.js';
 import { flagValues, personFields } from '../people-common/person-item.js';
-import { changes, checkGroup, iso, page, pick, userSearchCondition } from '../people-common/service-helpers.js';
 import * as repo from './sponsored-advisors.repo.js';
 
 const TARGET = 'sponsored_advisor';
-
-export interface Ctx {
-  db: Db;
-  actor: Actor;
-  user: AuthUser;
-  sponsor: SponsorRef;
-  publicUrl: string;
-}
 
 export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
   const { user, sa } = row;
@@ -52,17 +47,17 @@ export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
 const uniq = (list: string[] | undefined) => (list ? [...new Set(list)] : undefined);
 
 export async function list(
-  ctx: Pick<Ctx, 'db' | 'sponsor'>,
+  ctx: Pick<RequestContext, 'db' | 'sponsor'>,
   q: { offset: number; limit: number },
   search?: PeopleSearchBody,
   unassigned = false,
 ) {
   const where = search ? userSearchCondition(search.fieldName, search.fieldValue) : undefined;
   const { rows, total } = await repo.listReps(ctx.db, ctx.sponsor.id, { ...q, where, unassigned });
-  return page(rows.map(toItem), total, q.offset, q.limit);
+  return page(rows.map(toItem), total, q, { isEditable: true });
 }
 
-export async function getByUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number): Promise<SponsoredAdvisorItem> {
+export async function getByUser(ctx: Pick<RequestContext, 'db' | 'sponsor'>, userId: number): Promise<SponsoredAdvisorItem> {
   const row = await repo.findByUser(ctx.db, ctx.sponsor.id, userId);
   if (!row) throw notFound('The representative');
   return toItem(row);
@@ -73,7 +68,7 @@ export async function getByUser(ctx: Pick<Ctx, 'db' | 'sponsor'>, userId: number
  * already a user (isExistingUser, with a warning) and whether they already represent this portal.
  * Nothing another portal knows of them (names, ids, groups, owner) is answered.
  */
-export async function lookup(ctx: Pick<Ctx, 'db' | 'sponsor'>, email: string): Promise<AdvisorLookup> {
+export async function lookup(ctx: Pick<RequestContext, 'db' | 'sponsor'>, email: string): Promise<AdvisorLookup> {
   const advisor = await repo.findAdvisorByEmail(ctx.db, email);
   if (!advisor) return { isExistingUser: false, isAssigned: false, warning: null, advisor: null, sponsoredAdvisor: null };
   const rep = await repo.findByUser(ctx.db, ctx.sponsor.id, advisor.userId);
@@ -88,7 +83,10 @@ export async function lookup(ctx: Pick<Ctx, 'db' | 'sponsor'>, email: string): P
   };
 }
 
-export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promise<{ item: SponsoredAdvisorItem; linked: boolean }> {
+export async function create(
+  ctx: RequestContext,
+  body: SponsoredAdvisorCreateBody,
+): Promise<{ item: SponsoredAdvisorItem; linked: boolean }> {
   return ctx.db.transaction(async (tx) => {
     await checkGroup(tx, ctx.sponsor.id, body.group);
     const flags = pick(body, ADVISOR_FLAGS);
@@ -154,7 +152,7 @@ export async function create(ctx: Ctx, body: SponsoredAdvisorCreateBody): Promis
   });
 }
 
-export async function update(ctx: Ctx, body: SponsoredAdvisorUpdateBody): Promise<SponsoredAdvisorItem> {
+export async function update(ctx: RequestContext, body: SponsoredAdvisorUpdateBody): Promise<SponsoredAdvisorItem> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findById(tx, ctx.sponsor.id, body.id);
     if (!row || (body.userId !== undefined && body.userId !== row.user.id)) throw notFound('The representative');
@@ -197,7 +195,7 @@ export async function update(ctx: Ctx, body: SponsoredAdvisorUpdateBody): Promis
 }
 
 /** Confirmation-dialog actions on the representative whose advisor user id is `userId`. */
-export async function act(ctx: Ctx, userId: number, action: PersonAction): Promise<ServerMessage> {
+export async function act(ctx: RequestContext, userId: number, action: PersonAction): Promise<ServerMessage> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findByUser(tx, ctx.sponsor.id, userId);
     if (!row) throw notFound('The representative');

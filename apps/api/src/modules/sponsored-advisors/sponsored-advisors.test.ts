@@ -1,18 +1,13 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advisors, auditLog, emailOutbox, sessions, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
-import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import type { Auth } from '../../test/harness.js';
+import { auditReader, injector, twoSponsorsAndStaff, useTestApp } from '../../test/per-file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
-const inject = (auth: Auth, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: auth.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const inject = injector(t);
 
 const rep = (extra: Record<string, unknown> = {}) => ({
   email: 'ann.lee@advisors.example',
@@ -26,19 +21,14 @@ const rep = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function setup() {
-  const a = await t.createSponsor('ACME');
-  const b = await t.createSponsor('BETA');
-  const staff = await t.signInStaff();
-  return { a, b, staff };
-}
+const setup = () => twoSponsorsAndStaff(t);
 
 const add = async (auth: Auth, sponsorId: number, extra: Record<string, unknown> = {}) => {
   const res = await inject(auth, 'POST', `/api/v1/sponsoredadvisor?sponsorId=${sponsorId}`, rep(extra));
   if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
   return res.json();
 };
-const audits = async (action: string) => (await t.db.select().from(auditLog)).filter((e) => e.action === action);
+const audits = auditReader(t);
 
 describe('adding a representative', () => {
   it('creates a new advisor (user + advisor + representative), e-mails an activation link and audits', async () => {

@@ -5,6 +5,17 @@ import { sponsorCategories, sponsorGroups, sponsors, users } from '../../db/sche
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
 
+/** What the sponsor list shows of each sponsor; the detail adds the rest. */
+const listColumns = {
+  id: sponsors.id,
+  sponsorCode: sponsors.sponsorCode,
+  name: sponsors.name,
+  contactName: sponsors.contactName,
+  contactEmail: sponsors.contactEmail,
+  statusId: sponsors.statusId,
+  hasCategory: sponsors.hasCategory,
+};
+
 const counts = {
   administratorCount: sql<number>`(select count(*) from sponsor_admins sa where sa.sponsor_id = "sponsors"."id")::int`,
   vaultCount: sql<number>`(select count(*) from vaults v where v.sponsor_id = "sponsors"."id")::int`,
@@ -18,16 +29,7 @@ export async function listSponsorRows(db: Db, opts: { onlyId: number | null; sea
   );
   const [data, [total]] = await Promise.all([
     db
-      .select({
-        id: sponsors.id,
-        sponsorCode: sponsors.sponsorCode,
-        name: sponsors.name,
-        contactName: sponsors.contactName,
-        contactEmail: sponsors.contactEmail,
-        statusId: sponsors.statusId,
-        hasCategory: sponsors.hasCategory,
-        ...counts,
-      })
+      .select({ ...listColumns, ...counts })
       .from(sponsors)
       .where(where)
       .orderBy(asc(sponsors.sponsorCode), asc(sponsors.id))
@@ -41,14 +43,8 @@ export async function listSponsorRows(db: Db, opts: { onlyId: number | null; sea
 export async function getSponsor(db: Db, id: number) {
   const [row] = await db
     .select({
-      id: sponsors.id,
-      sponsorCode: sponsors.sponsorCode,
-      name: sponsors.name,
-      contactName: sponsors.contactName,
-      contactEmail: sponsors.contactEmail,
+      ...listColumns,
       contactPhone: sponsors.contactPhone,
-      statusId: sponsors.statusId,
-      hasCategory: sponsors.hasCategory,
       requireAdminMfa: sponsors.requireAdminMfa,
       createdAt: sponsors.createdAt,
       updatedAt: sponsors.updatedAt,

@@ -31,11 +31,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(sponsorRow) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const result = await service.listSponsors(app.db, request.user!, q);
-      return { ...result, activePage: Math.floor(q.offset / q.limit) + 1, perPage: q.limit, isEditable: request.user!.role === 'staff' };
-    },
+    async (request) => service.listSponsors(request.ctx, request.query),
   );
 
   app.post(
@@ -44,7 +40,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { staffOnly: true },
       schema: { summary: 'Create a sponsor (staff only)', tags, body: sponsorCreateBody, response: { 201: sponsorDetail, 409: errorBody } },
     },
-    async (request, reply) => reply.status(201).send(await service.createSponsor(app.db, request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await service.createSponsor(request.ctx, request.body)),
   );
 
   app.get(
@@ -53,7 +49,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sponsor: 'required' },
       schema: { summary: 'Read one sponsor', tags, params: sponsorIdParam, response: { 200: sponsorDetail } },
     },
-    async (request) => service.getSponsor(app.db, request.sponsor!.id),
+    async (request) => service.getSponsor(request.ctx, request.sponsor!.id),
   );
 
   app.put(
@@ -62,7 +58,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sponsor: 'required' },
       schema: { summary: 'Edit a sponsor', tags, params: sponsorIdParam, body: sponsorUpdateBody, response: { 200: sponsorDetail } },
     },
-    async (request) => service.updateSponsor(app.db, request.user!, request.actor, request.sponsor!, request.body),
+    async (request) => service.updateSponsor(request.ctx, request.body),
   );
 
   app.get(
@@ -76,7 +72,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sponsorCategoriesResponse },
       },
     },
-    async (request) => service.listCategories(app.db, request.sponsor!, request.query.group),
+    async (request) => service.listCategories(request.ctx, request.query.group),
   );
 
   app.get(
@@ -90,7 +86,7 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sponsorMfaResetPreview },
       },
     },
-    async (request) => service.mfaResetPreview(app.db, request.user!, request.sponsor!),
+    async (request) => service.mfaResetPreview(request.ctx),
   );
 
   app.post(
@@ -105,6 +101,6 @@ export const sponsorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage },
       },
     },
-    async (request) => service.resetSponsorMfa(app.db, request.user!, request.actor, request.sponsor!),
+    async (request) => service.resetSponsorMfa(request.ctx),
   );
 };

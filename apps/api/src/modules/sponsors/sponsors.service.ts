@@ -9,31 +9,34 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { resetMfa } from '../../lib/accounts.js';
+import { iso } from '../../lib/dates.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { page } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { OptionalSponsorContext, RequestContext } from '../../plugins/types.js';
 import { applyPolicyChange } from '../mfa/sign-in.js';
 import * as repo from './sponsors.repo.js';
 
 type CreateInput = z.output<typeof sponsorCreateBody>;
 type UpdateInput = z.output<typeof sponsorUpdateBody>;
 
-const iso = (d: Date) => d.toISOString();
-
-export function listSponsors(db: Db, user: AuthUser, q: { offset: number; limit: number; search?: string }) {
-  // A sponsor administrator sees their own portal only.
+/** A sponsor administrator sees their own portal only; only staff change sponsors. */
+export async function listSponsors({ db, user }: OptionalSponsorContext, q: { offset: number; limit: number; search?: string }) {
   const onlyId = user.role === 'staff' ? null : (user.sponsorId ?? -1);
-  return repo.listSponsorRows(db, { onlyId, search: q.search || undefined, ...q });
+  const { data, total } = await repo.listSponsorRows(db, { onlyId, search: q.search || undefined, ...q });
+  return page(data, total, q, { isEditable: user.role === 'staff' });
 }
 
-export async function getSponsor(db: Db, sponsorId: number): Promise<SponsorDetail> {
+export const getSponsor = ({ db }: OptionalSponsorContext, sponsorId: number) => readSponsor(db, sponsorId);
+
+async function readSponsor(db: Db, sponsorId: number): Promise<SponsorDetail> {
   const row = await repo.getSponsor(db, sponsorId);
   if (!row) throw notFound('The portal');
   const categories = await repo.listCategories(db, sponsorId);
   return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt), categories: categories.map((c) => c.name) };
 }
 
-export async function createSponsor(db: Db, actor: Actor, input: CreateInput): Promise<SponsorDetail> {
+export async function createSponsor({ db, actor }: OptionalSponsorContext, input: CreateInput): Promise<SponsorDetail> {
   const id = await db.transaction(async (tx) => {
     if (await repo.findSponsorByCode(tx, input.code))
       throw conflict(`The sponsor code ${input.code} is already used.`, [
@@ -68,12 +71,12 @@ export async function createSponsor(db: Db, actor: Actor, input: CreateInput): P
     });
     return created.id;
   });
-  return getSponsor(db, id);
+  return readSponsor(db, id);
 }
 
-export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponsor: SponsorRef, input: UpdateInput): Promise<SponsorDetail> {
+export async function updateSponsor({ db, user, actor, sponsor }: RequestContext, input: UpdateInput): Promise<SponsorDetail> {
   await db.transaction(async (tx) => {
-    const before = await getSponsor(tx, sponsor.id);
+    const before = await readSponsor(tx, sponsor.id);
     if (user.role !== 'staff' && input.statusId !== undefined && input.statusId !== before.statusId) {
       throw forbidden("Only the service staff may change a portal's status.");
     }
@@ -116,10 +119,10 @@ export async function updateSponsor(db: Db, user: AuthUser, actor: Actor, sponso
       logJson: { sponsorCode: before.sponsorCode, changes },
     });
   });
-  return getSponsor(db, sponsor.id);
+  return readSponsor(db, sponsor.id);
 }
 
-export async function listCategories(db: Db, sponsor: SponsorRef, group: string | undefined): Promise<SponsorCategoriesResponse> {
+export async function listCategories({ db, sponsor }: RequestContext, group: string | undefined): Promise<SponsorCategoriesResponse> {
   // Categories belong to the sponsor; a group named in the call must be one of its groups.
   if (group && !(await repo.groupByCode(db, sponsor.id, group))) throw notFound('The sub-portal');
   const detail = await repo.getSponsor(db, sponsor.id);
@@ -130,7 +133,7 @@ export async function listCategories(db: Db, sponsor: SponsorRef, group: string 
 const peopleText = (n: number) => (n === 1 ? '1 administrator' : `${n} administrators`);
 
 /** The people a sponsor MFA reset touches: every administrator of the sponsor but the one asking. */
-export async function mfaResetPreview(db: Db, user: AuthUser, sponsor: SponsorRef): Promise<SponsorMfaResetPreview> {
+export async function mfaResetPreview({ db, user, sponsor }: RequestContext): Promise<SponsorMfaResetPreview> {
   const admins = await repo.sponsorAdministrators(db, sponsor.id, user.id);
   const isOwn = user.role === 'sponsor_admin' && user.sponsorId === sponsor.id;
   const self = isOwn ? ' (your own MFA is not reset)' : '';
@@ -144,7 +147,7 @@ export async function mfaResetPreview(db: Db, user: AuthUser, sponsor: SponsorRe
   };
 }
 
-export async function resetSponsorMfa(db: Db, user: AuthUser, actor: Actor, sponsor: SponsorRef): Promise<ServerMessage> {
+export async function resetSponsorMfa({ db, user, actor, sponsor }: RequestContext): Promise<ServerMessage> {
   return db.transaction(async (tx) => {
     const admins = await repo.sponsorAdministrators(tx, sponsor.id, user.id);
     await writeAudit(tx, actor, {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   basePackages,
@@ -11,16 +11,11 @@ import {
   vaultHolders,
   vaults,
 } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { auditReader, useTestApp } from '../../test/per-file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
-const audits = async (action: string) => (await t.db.select().from(auditLog)).filter((e) => e.action === action);
+const audits = auditReader(t);
 
 const newSponsor = {
   sponsorCode: 'ZETA',

@@ -74,6 +74,16 @@ const personSearch = (search?: string) =>
       )
     : undefined;
 
+/** The person and the group they are in now, as the member pickers show them. */
+const memberColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  statusId: users.statusId,
+  groupCode: memberGroup.code,
+  groupName: memberGroup.name,
+};
+
 /** Representatives of the sponsor in the group (member) or elsewhere (not member), with their group. */
 export async function advisors(
   db: Db,
@@ -90,12 +100,7 @@ export async function advisors(
       .select({
         id: sponsoredAdvisors.id,
         userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        statusId: users.statusId,
-        groupCode: memberGroup.code,
-        groupName: memberGroup.name,
+        ...memberColumns,
       })
       .from(sponsoredAdvisors)
       .innerJoin(users, eq(users.id, sponsoredAdvisors.userId))
@@ -122,12 +127,7 @@ export async function groupVaults(
       .select({
         id: vaults.id,
         holderUserId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        statusId: users.statusId,
-        groupCode: memberGroup.code,
-        groupName: memberGroup.name,
+        ...memberColumns,
       })
       .from(vaults)
       .innerJoin(users, eq(users.id, vaults.holderUserId))

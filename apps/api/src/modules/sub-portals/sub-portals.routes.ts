@@ -19,7 +19,6 @@ const tags = ['sub-portals'];
 /** Sponsor administrators need hasSubPortalManagePermission; staff always pass. */
 const config = { sponsor: 'required', permission: 'hasSubPortalManagePermission' } as const;
 const base = '/api/v1/sponsors/:sponsorCode/sponsor-group';
-const paging = (q: { offset: number; limit: number }) => ({ activePage: Math.floor(q.offset / q.limit) + 1, perPage: q.limit });
 
 /**
  * Sub-portals: the list is `GET /api/v1/sponsors/{sponsorCode}/sponsor-group` (reference module, with counts);
@@ -38,7 +37,7 @@ export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: subPortal, 409: errorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(app.db, request.actor, request.sponsor!, request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(request.ctx, request.body)),
   );
 
   app.post(
@@ -53,13 +52,13 @@ export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage },
       },
     },
-    async (request) => service.move(app.db, request.actor, request.sponsor!, request.body),
+    async (request) => service.move(request.ctx, request.body),
   );
 
   app.get(
     `${base}/:group`,
     { config, schema: { summary: 'Read one sub-portal', tags, params: subPortalParams, response: { 200: subPortal } } },
-    async (request) => service.getSubPortal(app.db, request.sponsor!, request.params.group),
+    async (request) => service.getSubPortal(request.ctx, request.params.group),
   );
 
   app.put(
@@ -68,7 +67,7 @@ export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { summary: 'Edit a sub-portal', tags, params: subPortalParams, body: subPortalUpdateBody, response: { 200: subPortal } },
     },
-    async (request) => service.update(app.db, request.actor, request.sponsor!, request.params.group, request.body),
+    async (request) => service.update(request.ctx, request.params.group, request.body),
   );
 
   app.delete(
@@ -77,7 +76,7 @@ export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { summary: 'Delete an empty sub-portal', tags, params: subPortalParams, response: { 200: serverMessage, 409: errorBody } },
     },
-    async (request) => service.remove(app.db, request.actor, request.sponsor!, request.params.group),
+    async (request) => service.remove(request.ctx, request.params.group),
   );
 
   app.get(
@@ -92,10 +91,7 @@ export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(groupAdvisor) },
       },
     },
-    async (request) => ({
-      ...(await service.advisors(app.db, request.sponsor!, request.params.group, request.query)),
-      ...paging(request.query),
-    }),
+    async (request) => service.advisors(request.ctx, request.params.group, request.query),
   );
 
   app.get(
@@ -110,9 +106,6 @@ export const subPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(groupVault) },
       },
     },
-    async (request) => ({
-      ...(await service.vaults(app.db, request.sponsor!, request.params.group, request.query)),
-      ...paging(request.query),
-    }),
+    async (request) => service.vaults(request.ctx, request.params.group, request.query),
   );
 };

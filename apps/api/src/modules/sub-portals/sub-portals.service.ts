@@ -2,14 +2,17 @@ import type { ServerMessage, SubPortal, subPortalCreateBody, subPortalMoveBody, 
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { page } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, SponsorRef } from '../../plugins/types.js';
+import type { RequestContext, SponsorRef } from '../../plugins/types.js';
 import * as repo from './sub-portals.repo.js';
 
 type Page = { offset: number; limit: number };
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-export async function getSubPortal(db: Db, sponsor: SponsorRef, code: string): Promise<SubPortal> {
+export const getSubPortal = ({ db, sponsor }: RequestContext, code: string) => readSubPortal(db, sponsor, code);
+
+async function readSubPortal(db: Db, sponsor: SponsorRef, code: string): Promise<SubPortal> {
   const row = await repo.getGroup(db, sponsor.id, code);
   if (!row) throw notFound('The sub-portal');
   return row;
@@ -29,7 +32,7 @@ async function checkParent(db: Db, sponsor: SponsorRef, groupId: number | null, 
   }
 }
 
-export async function create(db: Db, actor: Actor, sponsor: SponsorRef, input: z.output<typeof subPortalCreateBody>): Promise<SubPortal> {
+export async function create({ db, actor, sponsor }: RequestContext, input: z.output<typeof subPortalCreateBody>): Promise<SubPortal> {
   await db.transaction(async (tx) => {
     if (await repo.getGroup(tx, sponsor.id, input.code)) {
       throw conflict(`${sponsor.sponsorCode} already has a sub-portal with the code ${input.code}.`, [
@@ -46,13 +49,11 @@ export async function create(db: Db, actor: Actor, sponsor: SponsorRef, input: z
       logJson: { name: input.name, code: input.code, parentId: input.parentId },
     });
   });
-  return getSubPortal(db, sponsor, input.code);
+  return readSubPortal(db, sponsor, input.code);
 }
 
 export async function update(
-  db: Db,
-  actor: Actor,
-  sponsor: SponsorRef,
+  { db, actor, sponsor }: RequestContext,
   code: string,
   input: z.output<typeof subPortalUpdateBody>,
 ): Promise<SubPortal> {
@@ -74,10 +75,10 @@ export async function update(
       logJson: { code: before.code, changes },
     });
   });
-  return getSubPortal(db, sponsor, code);
+  return readSubPortal(db, sponsor, code);
 }
 
-export async function remove(db: Db, actor: Actor, sponsor: SponsorRef, code: string): Promise<ServerMessage> {
+export async function remove({ db, actor, sponsor }: RequestContext, code: string): Promise<ServerMessage> {
   return db.transaction(async (tx) => {
     const found = await repo.getGroup(tx, sponsor.id, code);
     if (!found) throw notFound('The sub-portal');
@@ -108,17 +109,19 @@ export async function remove(db: Db, actor: Actor, sponsor: SponsorRef, code: st
 type MemberQuery = Page & { member?: boolean; search?: string };
 const memberOpts = (q: MemberQuery) => ({ ...q, member: q.member ?? true, search: q.search || undefined });
 
-export async function advisors(db: Db, sponsor: SponsorRef, code: string, q: MemberQuery) {
-  const group = await getSubPortal(db, sponsor, code);
-  return repo.advisors(db, sponsor.id, group.id, memberOpts(q));
+export async function advisors({ db, sponsor }: RequestContext, code: string, q: MemberQuery) {
+  const group = await readSubPortal(db, sponsor, code);
+  const { data, total } = await repo.advisors(db, sponsor.id, group.id, memberOpts(q));
+  return page(data, total, q);
 }
 
-export async function vaults(db: Db, sponsor: SponsorRef, code: string, q: MemberQuery) {
-  const group = await getSubPortal(db, sponsor, code);
-  return repo.groupVaults(db, sponsor.id, group.id, memberOpts(q));
+export async function vaults({ db, sponsor }: RequestContext, code: string, q: MemberQuery) {
+  const group = await readSubPortal(db, sponsor, code);
+  const { data, total } = await repo.groupVaults(db, sponsor.id, group.id, memberOpts(q));
+  return page(data, total, q);
 }
 
-export async function move(db: Db, actor: Actor, sponsor: SponsorRef, input: z.output<typeof subPortalMoveBody>): Promise<ServerMessage> {
+export async function move({ db, actor, sponsor }: RequestContext, input: z.output<typeof subPortalMoveBody>): Promise<ServerMessage> {
   return db.transaction(async (tx) => {
     const target = input.toGroup === null ? null : await repo.getGroup(tx, sponsor.id, input.toGroup);
     if (input.toGroup !== null && !target) throw notFound('The sub-portal');

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { advisors, auditLog, sponsorAdmins, sponsoredAdvisors, sponsorGroups, users, vaultHolders, vaults } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { advisors, sponsorAdmins, sponsoredAdvisors, sponsorGroups, users, vaultHolders, vaults } from '../../db/schema/index.js';
+import { auditReader, useTestApp } from '../../test/per-file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
-const audits = async (action: string) => (await t.db.select().from(auditLog)).filter((e) => e.action === action);
+const audits = auditReader(t);
 let seq = 0;
 
 async function group(sponsorId: number, code: string, name = `${code} group`, parentId: number | null = null) {

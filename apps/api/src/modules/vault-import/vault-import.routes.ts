@@ -1,5 +1,4 @@
 import { errorBody, importConfirmBody, importJobParams, importPreview, importQuery, importResult } from '@vault/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readCsvUpload } from '../../lib/csv.js';
@@ -7,13 +6,6 @@ import * as service from './vault-import.service.js';
 
 const tags = ['vaults'];
 const failures = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody };
-
-const ctx = (app: FastifyInstance, request: FastifyRequest): service.Ctx => ({
-  db: app.db,
-  actor: request.actor,
-  sponsor: request.sponsor!,
-  publicUrl: app.config.publicUrl,
-});
 
 /** CSV import of vault holders (specification sections 4 and 7): preview, then confirm. */
 export const vaultImportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +23,7 @@ export const vaultImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importPreview, ...failures },
       },
     },
-    async (request) => service.preview(ctx(app, request), await readCsvUpload(request, service.UPLOAD_OPTIONS)),
+    async (request) => service.preview(request.ctx, await readCsvUpload(request, service.UPLOAD_OPTIONS)),
   );
 
   app.post(
@@ -48,7 +40,7 @@ export const vaultImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importResult, ...failures },
       },
     },
-    async (request) => service.confirm(ctx(app, request), request.body),
+    async (request) => service.confirm(request.ctx, request.body),
   );
 
   app.get(
@@ -66,7 +58,7 @@ export const vaultImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { csv, fileName } = await service.errorReport(ctx(app, request), request.params.jobId);
+      const { csv, fileName } = await service.errorReport(request.ctx, request.params.jobId);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
     },
   );

@@ -1,20 +1,23 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { documents, packageSponsor, sponsoredAdvisors, type sponsorGroups, type templates, users, vaults } from '../../db/schema/index.js';
+import { documents, packageSponsor, sponsoredAdvisors, templates, users, vaults } from '../../db/schema/index.js';
+
+/** What the account actions read of a holder. */
+const holderColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  statusId: users.statusId,
+  mfaEnabled: users.mfaEnabled,
+  vaultId: vaults.id,
+  archivedAt: vaults.archivedAt,
+};
 
 /** A holder of this sponsor by user id (null when not theirs). */
 export async function findHolder(db: Db, sponsorId: number, userId: number, lock = false) {
   const q = db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      statusId: users.statusId,
-      mfaEnabled: users.mfaEnabled,
-      vaultId: vaults.id,
-      archivedAt: vaults.archivedAt,
-    })
+    .select(holderColumns)
     .from(users)
     .innerJoin(vaults, eq(vaults.holderUserId, users.id))
     .where(and(eq(users.id, userId), eq(users.role, 'vault_holder'), eq(users.sponsorId, sponsorId), eq(vaults.sponsorId, sponsorId)));
@@ -25,16 +28,7 @@ export async function findHolder(db: Db, sponsorId: number, userId: number, lock
 /** A holder of this sponsor by vault id. */
 export async function findHolderByVault(db: Db, sponsorId: number, vaultId: number, lock = false) {
   const q = db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      statusId: users.statusId,
-      mfaEnabled: users.mfaEnabled,
-      vaultId: vaults.id,
-      archivedAt: vaults.archivedAt,
-    })
+    .select(holderColumns)
     .from(vaults)
     .innerJoin(users, eq(users.id, vaults.holderUserId))
     .where(and(eq(vaults.id, vaultId), eq(vaults.sponsorId, sponsorId)));
@@ -80,16 +74,12 @@ export async function packageAssigned(db: Db, sponsorId: number, packageId: numb
 }
 
 /** Whether the group or template with this id belongs to the sponsor (both tables carry id + sponsor_id). */
-export async function ownedBySponsor(
-  db: Db,
-  table: typeof sponsorGroups | typeof templates,
-  sponsorId: number,
-  id: number,
-): Promise<boolean> {
+/** Whether the sponsor has the vault template `id`. */
+export async function templateOfSponsor(db: Db, sponsorId: number, id: number): Promise<boolean> {
   const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.sponsorId, sponsorId)));
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.id, id), eq(templates.sponsorId, sponsorId)));
   return Boolean(row);
 }
 

@@ -26,7 +26,6 @@ import {
   vaultSearchBody,
   vaultSearchQuery,
 } from '@vault/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
@@ -47,14 +46,6 @@ const optionalUserBody = z
     email: z.string().max(254).optional(),
   })
   .nullish();
-
-const ctx = (app: FastifyInstance, request: FastifyRequest): service.Ctx => ({
-  db: app.db,
-  actor: request.actor,
-  user: request.user!,
-  sponsor: request.sponsor!,
-  publicUrl: app.config.publicUrl,
-});
 
 /** Vaults and vault holders (specification section 7, "Vaults and vault holders", and the vault MFA reset). */
 export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -108,7 +99,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkResult, ...failures },
       },
     },
-    async (request) => actions.bulk(ctx(app, request), request.body),
+    async (request) => actions.bulk(request.ctx, request.body),
   );
 
   app.get(
@@ -126,7 +117,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { csv, fileName } = await listing.exportCsv(ctx(app, request), request.query);
+      const { csv, fileName } = await listing.exportCsv(request.ctx, request.query);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
     },
   );
@@ -145,7 +136,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: vaultCreated, ...failures },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(ctx(app, request), request.body as never)),
+    async (request, reply) => reply.status(201).send(await service.create(request.ctx, request.body as never)),
   );
 
   app.put(
@@ -161,7 +152,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => actions.setStatus(ctx(app, request), request.body),
+    async (request) => actions.setStatus(request.ctx, request.body),
   );
 
   app.put(
@@ -177,7 +168,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => actions.resetPassword(ctx(app, request), request.body.id),
+    async (request) => actions.resetPassword(request.ctx, request.body.id),
   );
 
   app.put(
@@ -197,7 +188,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.body?.id !== undefined && request.body.id !== request.params.id)
         throw badRequest('The id in the body does not match the path.');
-      return actions.resendActivationEmail(ctx(app, request), request.params.id);
+      return actions.resendActivationEmail(request.ctx, request.params.id);
     },
   );
 
@@ -214,7 +205,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalUser, ...failures },
       },
     },
-    async (request) => actions.getUser(ctx(app, request), request.params.id),
+    async (request) => actions.getUser(request.ctx, request.params.id),
   );
 
   app.put(
@@ -232,7 +223,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalUser, ...failures },
       },
     },
-    async (request) => actions.updateUser(ctx(app, request), request.params.id, request.query.testaccount, request.body ?? undefined),
+    async (request) => actions.updateUser(request.ctx, request.params.id, request.query.testaccount, request.body ?? undefined),
   );
 
   app.post(
@@ -249,7 +240,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => actions.resetMfaOfVault(ctx(app, request), request.query.ownerId),
+    async (request) => actions.resetMfaOfVault(request.ctx, request.query.ownerId),
   );
 
   app.delete(
@@ -265,7 +256,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => actions.remove(ctx(app, request), request.query.ownerId),
+    async (request) => actions.remove(request.ctx, request.query.ownerId),
   );
 
   app.post(
@@ -283,7 +274,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serverMessage, ...failures },
       },
     },
-    async (request) => actions.archive(ctx(app, request), request.params.id, request.body.deleteReason),
+    async (request) => actions.archive(request.ctx, request.params.id, request.body.deleteReason),
   );
 
   app.get(
@@ -299,7 +290,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentCount, ...failures },
       },
     },
-    async (request) => actions.documentCount(ctx(app, request), request.params.id),
+    async (request) => actions.documentCount(request.ctx, request.params.id),
   );
 
   app.get(
@@ -316,6 +307,6 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vaultDetails, ...failures },
       },
     },
-    async (request) => service.details(ctx(app, request), request.params.id),
+    async (request) => service.details(request.ctx, request.params.id),
   );
 };

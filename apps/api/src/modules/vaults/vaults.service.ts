@@ -1,20 +1,14 @@
-import {
-  DEFAULT_VAULT_TAG,
-  STATUS_NAMES,
-  type VaultCreateBody,
-  type VaultCreated,
-  type VaultDetails,
-  type VaultSearchBody,
-} from '@vault/contract';
-import type { Db } from '../../db/client.js';
-import { sponsorGroups, templates } from '../../db/schema/index.js';
+import { DEFAULT_VAULT_TAG, type VaultCreateBody, type VaultCreated, type VaultDetails, type VaultSearchBody } from '@vault/contract';
+import { iso } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
+import { statusName } from '../../lib/status-name.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, AuthUser, SponsorRef } from '../../plugins/types.js';
+import type { RequestContext } from '../../plugins/types.js';
+import { groupById } from '../sub-portals/sub-portals.repo.js';
 import { changing } from './vaults.counts.js';
 import { holderHistory, vaultAdvisorList, vaultDetails } from './vaults.details.repo.js';
-import { documentCount, emailTaken, ownedBySponsor, packageAssigned, sponsoredAdvisorUserIds } from './vaults.holders.repo.js';
+import { documentCount, emailTaken, packageAssigned, sponsoredAdvisorUserIds, templateOfSponsor } from './vaults.holders.repo.js';
 import { insertHolder } from './vaults.writes.repo.js';
 
 // Listing, search and export live in vaults.list.service.ts; account actions, archive, delete and
@@ -22,17 +16,12 @@ import { insertHolder } from './vaults.writes.repo.js';
 
 export const TARGET = 'vault_holder';
 
-export interface Ctx {
-  db: Db;
-  actor: Actor;
-  user: AuthUser;
-  sponsor: SponsorRef;
-  publicUrl: string;
-}
+export { iso } from '../../lib/dates.js';
+export { statusName } from '../../lib/status-name.js';
+// The list service imports these three from here.
+export type { RequestContext as Ctx } from '../../plugins/types.js';
 
-export const iso = (d: Date | string | null | undefined) =>
-  d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
-export const statusName = (id: number) => STATUS_NAMES[id] ?? `Status ${id}`;
+type Ctx = RequestContext;
 export const holderNotFound = () => notFound('The vault holder');
 export const vaultNotFound = () => notFound('The vault');
 export const actionCtx = (ctx: Ctx) => ({ actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET, publicUrl: ctx.publicUrl });
@@ -47,9 +36,9 @@ export async function create(ctx: Ctx, body: VaultCreateBody): Promise<VaultCrea
       const problems: { field: string; message: string }[] = [];
       if (!(await packageAssigned(tx, sponsorId, body.packageId)))
         problems.push({ field: 'packageId', message: 'Choose a package of this portal.' });
-      if (body.group != null && !(await ownedBySponsor(tx, sponsorGroups, sponsorId, body.group)))
+      if (body.group != null && !(await groupById(tx, sponsorId, body.group)))
         problems.push({ field: 'group', message: 'Choose a group of this portal.' });
-      if (body.templateId != null && !(await ownedBySponsor(tx, templates, sponsorId, body.templateId))) {
+      if (body.templateId != null && !(await templateOfSponsor(tx, sponsorId, body.templateId))) {
         problems.push({ field: 'templateId', message: 'Choose a template of this portal.' });
       }
       if (advisorIds.length) {

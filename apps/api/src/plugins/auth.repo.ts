@@ -1,0 +1,76 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { preparedFor } from '../db/prepared.js';
+import {
+  appIntegrations,
+  appSettings,
+  sessions,
+  sponsorAdmins,
+  sponsorAuthorizations,
+  sponsorIntegrations,
+  users,
+} from '../db/schema/index.js';
+
+/** The SQL behind plugins/auth.ts: the stored XSRF key, sessions and integration keys. */
+
+/** The stored key, created with `fresh` on first use (several instances starting together keep one). */
+export async function xsrfKey(db: Db, fresh: string): Promise<string> {
+  await db.insert(appSettings).values({ key: 'xsrf_key', value: fresh }).onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'xsrf_key'));
+  return row!.value;
+}
+
+/** The live session with this token hash (not revoked, expired or idle since `idleSince`), its user and admin record. */
+// Every signed-in request runs it: built and planned once rather than per request.
+const liveSessionQuery = preparedFor((db) =>
+  db
+    .select({ session: sessions, user: users, admin: sponsorAdmins })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(sponsorAdmins, eq(sponsorAdmins.userId, users.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('session_user'),
+);
+
+export async function liveSession(db: Db, tokenHash: string, now: Date, idleSince: Date) {
+  const [row] = await liveSessionQuery(db).execute({ tokenHash, now: now.toISOString(), idleSince: idleSince.toISOString() });
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: number, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** The enabled sponsor integration with this key hash, and its catalogue code. */
+export async function enabledIntegration(db: Db, keyHash: string) {
+  const [row] = await db
+    .select({ si: sponsorIntegrations, code: appIntegrations.code })
+    .from(sponsorIntegrations)
+    .innerJoin(appIntegrations, eq(appIntegrations.id, sponsorIntegrations.integrationId))
+    .where(and(eq(sponsorIntegrations.apiKeyHash, keyHash), eq(sponsorIntegrations.enabled, true)));
+  return row;
+}
+
+/** Marks a live authorization granting `scope` as used; false when none grants it. */
+export async function useAuthorization(db: Db, sponsorIntegrationId: number, scope: string): Promise<boolean> {
+  const granted = await db
+    .update(sponsorAuthorizations)
+    .set({ lastUsedAt: new Date() })
+    .where(
+      and(
+        eq(sponsorAuthorizations.sponsorIntegrationId, sponsorIntegrationId),
+        isNull(sponsorAuthorizations.revokedAt),
+        or(isNull(sponsorAuthorizations.expiresAt), gt(sponsorAuthorizations.expiresAt, new Date())),
+        sql`${scope} = any(${sponsorAuthorizations.scopes})`,
+      ),
+    )
+    .returning({ id: sponsorAuthorizations.id });
+  return granted.length > 0;
+}
