@@ -29,13 +29,7 @@ const signInLimit = { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minut
 /** Passkeys (WebAuthn) of administrators: registration on the account page, and sign-in with them. */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const rp = relyingPartyFor(app.config.publicUrl);
-  const ctx = (request: FastifyRequest): service.PasskeyCtx => ({
-    db: app.db,
-    key: app.mfaKey,
-    rp,
-    user: request.user!,
-    actor: request.actor,
-  });
+  const ctx = (request: FastifyRequest): service.PasskeyCtx => ({ ...request.ctx, key: app.mfaKey, rp });
   const opened = (
     request: FastifyRequest,
     reply: FastifyReply,
