@@ -35,13 +35,12 @@ describe('parseCsv', () => {
     expect(() => parseCsv(`e\n${'x\n'.repeat(6)}`, { maxRows: 5 })).toThrow(expect.objectContaining({ statusCode: 400 }));
   });
 
-  it('parses 100,000 rows quickly', () => {
+  // Its speed is the bench's import scenario to measure, not a timed assertion here.
+  it('parses the largest file allowed, 100,000 rows, each with its line number', () => {
     const text = `firstName,lastName,email\n${Array.from({ length: 100_000 }, (_, i) => `F${i},L${i},u${i}@x.io`).join('\n')}`;
-    const t = performance.now();
     const { rows } = parseCsv(text);
     expect(rows).toHaveLength(100_000);
     expect(rows[99_999]!.line).toBe(100_001);
-    expect(performance.now() - t).toBeLessThan(5000);
   });
 });
 
