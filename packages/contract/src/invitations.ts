@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, fieldSearchBody, idParam, pageQuery, personNameSchema, sponsorIdValue } from './common.js';
+import { emailSchema, fieldSearchBody, idParam, pageQuery, personNameSchema, sortQuery, sponsorIdValue } from './common.js';
 
 /** Specification sections 5 and 9: strict invitations carry this fixed code and are never the default. */
 export const STRICT_INVITE_CODE = 'testInvitation';
@@ -132,8 +132,12 @@ export const invitationEditBody = z.strictObject({
 });
 export type InvitationEditBody = z.infer<typeof invitationEditBody>;
 
-export const invitationListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional() });
-export const invitationSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0) });
+/** Sortable columns of the invitation list (`sortBy`); without one, newest first. */
+export const INVITATION_SORT_FIELDS = ['email', 'name', 'status', 'createdDate', 'lastSentAt'] as const;
+export type InvitationSortField = (typeof INVITATION_SORT_FIELDS)[number];
+const invitationSort = sortQuery(INVITATION_SORT_FIELDS).shape;
+export const invitationListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional(), ...invitationSort });
+export const invitationSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0), ...invitationSort });
 export const invitationCreateQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType });
 export const invitationResendQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType.optional() });
 export const invitationSponsorQuery = z.object({ sponsorid: sponsorIdValue });

@@ -1856,6 +1856,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorid?: number;
+        sortBy?: "firstName" | "lastName" | "email" | "createdAt" | "lastLoginAt";
+        sortDir?: "asc" | "desc";
       };
     };
     responses: {
@@ -2068,6 +2070,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorid?: number;
+        sortBy?: "firstName" | "lastName" | "email" | "createdAt" | "lastLoginAt";
+        sortDir?: "asc" | "desc";
       };
     };
     requestBody: {
@@ -2518,6 +2522,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorid?: number;
+        sortBy?: "email" | "name" | "status" | "createdDate" | "lastSentAt";
+        sortDir?: "asc" | "desc";
       };
     };
     responses: {
@@ -2751,6 +2757,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorId: number;
+        sortBy?: "email" | "name" | "status" | "createdDate" | "lastSentAt";
+        sortDir?: "asc" | "desc";
       };
     };
     requestBody: {
@@ -3071,6 +3079,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorCode: string;
+        sortBy?: "firstName" | "lastName" | "email" | "createdAt" | "lastLoginAt";
+        sortDir?: "asc" | "desc";
       };
     };
     responses: {
@@ -3370,6 +3380,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorid: number;
+        sortBy?: "firstName" | "lastName" | "email" | "createdAt" | "lastLoginAt";
+        sortDir?: "asc" | "desc";
       };
     };
     requestBody: {
@@ -3841,6 +3853,8 @@ export interface operations {
         limit?: number;
         sponsorcode: string;
         secondFactor?: "on" | "off";
+        sortBy?: "firstName" | "lastName" | "email" | "status" | "createdAt" | "lastLoginAt";
+        sortDir?: "asc" | "desc";
       };
     };
     responses: {
@@ -4111,6 +4125,8 @@ export interface operations {
         limit?: number;
         sponsorId: number;
         secondFactor?: "on" | "off";
+        sortBy?: "firstName" | "lastName" | "email" | "status" | "createdAt" | "lastLoginAt";
+        sortDir?: "asc" | "desc";
       };
     };
     requestBody: {
@@ -4652,6 +4668,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorId?: number;
+        sortBy?: "id" | "firstName" | "lastName" | "email" | "status" | "createdAt" | "lastLoginAt";
+        sortDir?: "asc" | "desc";
       };
     };
     responses: {
@@ -4743,6 +4761,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorId: number;
+        sortBy?: "id" | "firstName" | "lastName" | "email" | "status" | "createdAt" | "lastLoginAt";
+        sortDir?: "asc" | "desc";
       };
     };
     requestBody: {

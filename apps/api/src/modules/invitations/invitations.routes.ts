@@ -49,7 +49,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(invitation), ...errors },
       },
     },
-    async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit),
+    async (request) => service.list(app.db, request.sponsor, request.query),
   );
 
   app.post(
@@ -64,7 +64,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(invitation), ...errors },
       },
     },
-    async (request) => service.list(app.db, request.sponsor, request.query.offset, request.query.limit, request.body),
+    async (request) => service.list(app.db, request.sponsor, request.query, request.body),
   );
 
   app.get(

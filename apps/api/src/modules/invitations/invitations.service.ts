@@ -1,4 +1,13 @@
-import type { Invitation, InvitationBody, InvitationEditBody, InvitationSearchBody, InvitationType, ListResponse } from '@vault/contract';
+import type {
+  Invitation,
+  InvitationBody,
+  InvitationEditBody,
+  InvitationSearchBody,
+  InvitationSortField,
+  InvitationType,
+  ListResponse,
+  SortQuery,
+} from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../../lib/outbox.js';
@@ -31,15 +40,15 @@ export interface Ctx {
 export async function list(
   db: Db,
   sponsor: SponsorRef | null,
-  offset: number,
-  limit: number,
+  q: { offset: number; limit: number } & SortQuery<InvitationSortField>,
   search?: InvitationSearchBody,
 ): Promise<ListResponse<Invitation>> {
+  const { offset, limit } = q;
   const page = { activePage: Math.floor(offset / limit) + 1, perPage: limit };
   // Specification section 4: with no sponsor chosen the list is empty, total 0.
   if (!sponsor) return { data: [], total: 0, ...page };
   const filter = search ? repo.searchFilter(search.fieldName, search.fieldValue) : undefined;
-  const { rows, total } = await repo.listPage(db, sponsor.id, offset, limit, filter);
+  const { rows, total } = await repo.listPage(db, sponsor.id, q, filter);
   return { data: rows.map(toInvitation), total, ...page };
 }
 

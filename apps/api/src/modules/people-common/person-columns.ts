@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import type { PeopleSortField } from '@vault/contract';
+import { type AnyColumn, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -13,6 +14,16 @@ export const personColumns = {
   localize: users.localize,
   mfaEnabled: users.mfaEnabled,
   createdAt: users.createdAt,
+};
+
+/** The `users` columns a people list may be sorted by (`sortBy`). */
+export const PEOPLE_SORT_COLUMNS: Record<PeopleSortField, AnyColumn> = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  status: users.statusId,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
 };
 
 /** Saves the changed user fields (if any), stamping `updatedAt`. */

@@ -1,5 +1,7 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { SortQuery, VaultSortField } from '@vault/contract';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { sortOrder } from '../../db/order.js';
 import { basePackages, documents, sponsors, users, vaults } from '../../db/schema/index.js';
 import type { HolderFilter } from './vaults.search.repo.js';
 
@@ -29,10 +31,56 @@ export async function countHolders(db: Db, sponsorId: number | null, filter: Hol
   return Number(row?.n ?? 0);
 }
 
-export async function pageIds(db: Db, sponsorId: number | null, filter: HolderFilter, offset: number, limit: number): Promise<number[]> {
+/** The columns a holder page may be sorted by, besides its id (see migration 0013 for their indexes). */
+const SORT_COLUMNS: Record<Exclude<VaultSortField, 'id'>, AnyColumn> = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  status: users.statusId,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+};
+
+export type HolderSort = SortQuery<VaultSortField>;
+
+/** Whether a sort is the list's own order (holder id, ascending), which the page anchors serve. */
+export const isIdOrder = (sort?: HolderSort) => !sort?.sortBy || (sort.sortBy === 'id' && sort.sortDir !== 'desc');
+
+/**
+ * One page of ids in the requested order. A column sort reads users_holder_<column>_idx
+ * (sponsor, role, column, id) from the start of the portal's holders: the first pages cost as
+ * much as the unsorted ones, deep pages grow with their offset (docs/decisions/0015).
+ */
+export async function pageIds(
+  db: Db,
+  sponsorId: number | null,
+  filter: HolderFilter,
+  offset: number,
+  limit: number,
+  sort?: HolderSort,
+): Promise<number[]> {
   if (filter.kind === 'none') return [];
-  const orderCol = filter.kind === 'vaults' ? vaults.holderUserId : users.id;
-  const rows = await idQuery(db, sponsorId, filter).orderBy(asc(orderCol)).limit(limit).offset(offset);
+  if (!sort?.sortBy || sort.sortBy === 'id') {
+    const orderCol = filter.kind === 'vaults' ? vaults.holderUserId : users.id;
+    const rows = await idQuery(db, sponsorId, filter)
+      .orderBy(isIdOrder(sort) ? asc(orderCol) : desc(orderCol))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => r.id);
+  }
+  const query =
+    filter.kind === 'vaults'
+      ? db
+          .select({ id: users.id })
+          .from(vaults)
+          .innerJoin(users, eq(users.id, vaults.holderUserId))
+          .where(and(sponsorId === null ? undefined : eq(vaults.sponsorId, sponsorId), filter.where))
+          .$dynamic()
+      : idQuery(db, sponsorId, filter);
+  const rows = await query
+    .orderBy(...sortOrder({ sortBy: sort.sortBy, sortDir: sort.sortDir }, SORT_COLUMNS, users.id, []))
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => r.id);
 }
 
@@ -111,7 +159,7 @@ const holdersQuery = (db: Db) =>
 /** Every list page runs this query: its SQL is built once per database (and prepared on PostgreSQL). */
 const prepared = new WeakMap<Db, ReturnType<typeof holdersQuery>>();
 
-/** The list rows of the given holder ids, in id order. */
+/** The list rows of the given holder ids, in id order (callers put them in their page's order). */
 export async function holdersByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   let query = prepared.get(db);

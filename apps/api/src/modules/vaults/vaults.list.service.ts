@@ -13,7 +13,7 @@ import { toCsv } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { cachedCount, unfilteredPage } from './vaults.counts.js';
-import { allIds, countHolders, type HolderRow, holdersByIds, pageIds } from './vaults.list.repo.js';
+import { allIds, countHolders, type HolderRow, type HolderSort, holdersByIds, isIdOrder, pageIds } from './vaults.list.repo.js';
 import { holderFilter } from './vaults.search.repo.js';
 import { type Ctx, iso, statusName, TARGET } from './vaults.service.js';
 
@@ -45,21 +45,27 @@ export function toItem(r: HolderRow): VaultHolderItem {
 export async function list(
   db: Db,
   sponsorId: number | null,
-  q: { offset: number; limit: number },
+  q: { offset: number; limit: number } & HolderSort,
   search?: { fieldName?: VaultSearchField; fieldValue?: string },
 ): Promise<ListResponse<VaultHolderItem>> {
   const filter = holderFilter(search?.fieldName, search?.fieldValue);
+  const sort = { sortBy: q.sortBy, sortDir: q.sortDir };
+  // The page anchors remember positions in holder id order only; other orders read from the start.
   const ids =
-    filter.kind === 'all' && sponsorId !== null
+    filter.kind === 'all' && sponsorId !== null && isIdOrder(sort)
       ? await unfilteredPage(db, sponsorId, q.offset, q.limit)
-      : await pageIds(db, sponsorId, filter, q.offset, q.limit);
+      : await pageIds(db, sponsorId, filter, q.offset, q.limit, sort);
   const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
   const [rows, total] = await Promise.all([
     holdersByIds(db, ids),
     q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : cachedCount(key, () => countHolders(db, sponsorId, filter), db),
   ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return {
-    data: rows.map(toItem),
+    data: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toItem(row)] : [];
+    }),
     total,
     activePage: Math.floor(q.offset / q.limit) + 1,
     perPage: q.limit,
