@@ -8,7 +8,7 @@ import { INTEGRATION_SCOPES, type IntegrationScope, SCOPE_LABELS, type SponsorAu
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';

@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Text, TextIn
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type AdminFlag, PEOPLE_FLAG_LABELS, PEOPLE_LOCALES, type SearchBody, STATUS } from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ColumnsMenu } from '../../components/ColumnsMenu';
+import { ColumnsMenu } from '../../components/list/ColumnsMenu';
 import { useSession } from '../../lib/session';
 
 export const STATUS_COLORS: Record<number, string> = {

@@ -2,7 +2,7 @@ import { Badge, Modal } from '@mantine/core';
 import { type ActivePackage, PAGE_SIZE, type PackageHolder, STATUS_NAMES } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
 import { usePackageHolders } from './api';
 
 /** The vault holders of a package (GET /api/v1/vaultholders/users), paged. */

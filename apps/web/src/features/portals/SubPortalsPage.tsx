@@ -7,7 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useSponsor } from '../../lib/session';
 import { useGroupMutations, useGroups } from './api';

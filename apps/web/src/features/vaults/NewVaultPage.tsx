@@ -18,7 +18,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSponsor } from '../../lib/session';
 import { useBasePackages, useCreateVault, useGroups, usePackageOptions, useTemplates, useTrustedAdvisors } from './api';
-import { formatBytes } from './components';
+import { formatBytes } from './format-bytes';
 
 interface FormState {
   email: string;
