@@ -249,7 +249,7 @@ export const sponsoredAdvisorSearchQuery = pageQuery.extend({ sponsorid: sponsor
 export const sponsoredAdvisorEmailQuery = z.object({ sponsorId: sponsorIdValue, email: emailSchema });
 export const sponsorIdQuery = z.object({ sponsorId: sponsorIdValue });
 export const sponsoridQuery = z.object({ sponsorid: sponsorIdValue });
-export const unassignedQuery = pageQuery.extend({ sponsorid: sponsorIdValue });
+export const unassignedQuery = pageQuery.extend({ sponsorid: sponsorIdValue, ...linkedPeopleSort });
 
 /** Activation body of a representative (specification: activation sends statusId 1). */
 export const statusChangeBody = z.strictObject({ statusId: z.union([z.literal(1), z.literal(2)]).optional() });

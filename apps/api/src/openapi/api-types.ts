@@ -3420,6 +3420,8 @@ export interface operations {
         offset?: number;
         limit?: number;
         sponsorid: number;
+        sortBy?: "firstName" | "lastName" | "email" | "createdAt" | "lastLoginAt";
+        sortDir?: "asc" | "desc";
       };
     };
     responses: {

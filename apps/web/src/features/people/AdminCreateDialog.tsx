@@ -10,9 +10,9 @@ import {
 } from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessages } from '../../lib/api';
+import { useRights } from '../../lib/rights';
 import { AdminFlagPicker } from './AdminFlagPicker';
 import { useCreateAdmin, useGroups } from './api';
-import { useMyRights } from './components';
 import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
 
 const firstIssue = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -47,7 +47,7 @@ export function AdminCreateDialog({
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const create = useCreateAdmin(sponsorId);
   const groups = useGroups(sponsorCode, opened);
-  const rights = useMyRights();
+  const rights = useRights();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog closes
   useEffect(() => {
