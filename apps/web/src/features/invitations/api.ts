@@ -10,6 +10,7 @@ import type {
   ServerMessage,
 } from '@vault/contract';
 import { api } from '../../lib/api';
+import type { ListSort } from '../../lib/list-state';
 
 /** Query keys: every key names the chosen sponsor, so changing the sponsor reloads the data. */
 export const invitationKeys = {
@@ -27,13 +28,13 @@ type List = ListResponse<Invitation>;
  * The invitation list of specification section 4: with a sponsor chosen, offset and limit (20 per
  * page); with none (sponsor id 0) an empty list with total 0, without calling the server.
  */
-export function useInvitationList(sponsorId: number, offset: number, limit: number, search: SearchBody | null) {
+export function useInvitationList(sponsorId: number, offset: number, limit: number, search: SearchBody | null, sort: ListSort | null) {
   return useQuery({
-    queryKey: invitationKeys.list(sponsorId, offset, limit, search),
+    queryKey: [...invitationKeys.list(sponsorId, offset, limit, search), sort],
     queryFn: ({ signal }): Promise<List> =>
       search
-        ? api<List>('POST', '/api/v1/invitations/search', { query: { sponsorId, offset, limit }, body: search, signal })
-        : api<List>('GET', '/api/v1/invitations', { query: { sponsorid: sponsorId, offset, limit }, signal }),
+        ? api<List>('POST', '/api/v1/invitations/search', { query: { sponsorId, offset, limit, ...sort }, body: search, signal })
+        : api<List>('GET', '/api/v1/invitations', { query: { sponsorid: sponsorId, offset, limit, ...sort }, signal }),
     enabled: sponsorId > 0,
     placeholderData: keepPreviousData,
   });
