@@ -9,11 +9,13 @@ import { useConfirm } from '../../components/confirm-context';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { parsePage } from '../../lib/list-state';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { AssignPackagesDialog } from './AssignPackagesDialog';
 import { useActivePackageMutations, useActivePackages, useSponsorCatalogue } from './api';
-import { Money, PackageName, useCan } from './components';
+import { Money } from './money-fields';
 import { PackageHoldersDialog } from './PackageHoldersDialog';
+import { PackageName } from './PackageName';
 import { SalePriceDialog } from './SalePriceDialog';
 
 /** Active Packages (/packages): the chosen sponsor's packages with their sale prices. */
@@ -27,7 +29,7 @@ export function ActivePackagesPage() {
   const mutations = useActivePackageMutations(sponsorId);
   const { confirm } = useConfirm();
   // Assigning packages and pricing them is the operator's business (staff only).
-  const { isStaff } = useCan();
+  const { staff: isStaff } = useRights();
   const [assigning, setAssigning] = useState(false);
   const [repricing, setRepricing] = useState<ActivePackage | null>(null);
   const [holdersOf, setHoldersOf] = useState<ActivePackage | null>(null);

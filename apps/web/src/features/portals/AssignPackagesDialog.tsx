@@ -5,7 +5,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useActivePackageMutations } from './api';
-import { Money, MoneyInput, moneyError } from './components';
+import { Money, MoneyInput, moneyError } from './money-fields';
 
 /** Assigns base packages not yet assigned to the sponsor, each with its sale price (the list price by default). */
 export function AssignPackagesDialog({

@@ -34,9 +34,11 @@ import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadEr
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { parsePage } from '../../lib/list-state';
+import { useRights } from '../../lib/rights';
 import { useBasePackageMutations, useBasePackages } from './api';
-import { Money, MoneyInput, moneyError, PackageName, useCan } from './components';
 import { FormDialog, saveErrors } from './FormDialog';
+import { Money, MoneyInput, moneyError } from './money-fields';
+import { PackageName } from './PackageName';
 
 /** Base Packages (/basepackages): the service's catalogue; staff create, edit, retire and delete unused ones. */
 export function BasePackagesPage() {
@@ -44,7 +46,7 @@ export function BasePackagesPage() {
   const page = parsePage(params.get('page'));
   const includeRetired = params.get('retired') === '1';
   const list = useBasePackages((page - 1) * PAGE_SIZE, PAGE_SIZE, includeRetired);
-  const { isStaff } = useCan();
+  const { staff: isStaff } = useRights();
   const { retire, remove, refresh } = useBasePackageMutations();
   const { confirm, alert } = useConfirm();
   const [editing, setEditing] = useState<BasePackage | 'new' | null>(null);

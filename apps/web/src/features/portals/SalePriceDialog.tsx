@@ -4,7 +4,7 @@ import { type ActivePackage, formatMoney } from '@vault/contract';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useActivePackageMutations } from './api';
-import { Money, MoneyInput, moneyError } from './components';
+import { Money, MoneyInput, moneyError } from './money-fields';
 
 /** Changes the sale price: PUT /api/v1/packagesponsor with id, priceSale, packageSponsorId, sponsorId, SponsorCode. */
 export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null; sponsorId: number; onClose: () => void }) {

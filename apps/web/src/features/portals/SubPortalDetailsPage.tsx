@@ -9,9 +9,10 @@ import { useConfirm } from '../../components/confirm-context';
 import { ListLoadError } from '../../components/list/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { useGroup, useGroupMembers, useGroupMutations, useGroups } from './api';
-import { NoPermission, useCan } from './components';
+import { NoPermission } from './NoPermission';
 
 type Kind = 'advisors' | 'vaults';
 type Member = GroupAdvisor | GroupVault;
@@ -70,7 +71,7 @@ const personColumns = (withGroup: boolean): DataTableColumn<Member>[] => [
 export function SubPortalDetailsPage() {
   const code = useParams().group ?? '';
   const { sponsorCode } = useSponsor();
-  const { allowed } = useCan('hasSubPortalManagePermission');
+  const allowed = useRights().has('hasSubPortalManagePermission');
   const group = useGroup(sponsorCode, allowed ? code : '');
 
   if (!allowed) {

@@ -9,16 +9,17 @@ import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { useGroupMutations, useGroups } from './api';
-import { NoPermission, useCan } from './components';
 import { FormDialog, saveErrors } from './FormDialog';
+import { NoPermission } from './NoPermission';
 
 /** Sub-Portals (/advisor-portal): the sponsor's groups with their counts; create, rename, delete an empty one. */
 export function SubPortalsPage() {
   const { sponsorCode } = useSponsor();
   const groups = useGroups(sponsorCode);
-  const { allowed } = useCan('hasSubPortalManagePermission');
+  const allowed = useRights().has('hasSubPortalManagePermission');
   const mutations = useGroupMutations(sponsorCode);
   const { confirm } = useConfirm();
   const [editing, setEditing] = useState<SponsorGroup | 'new' | null>(null);
