@@ -164,3 +164,23 @@ export function useListState(opts: ListStateOptions): ListState {
     isVisible,
   };
 }
+
+/**
+ * The URL query of a list's own filters (dates, reason, status…), and its updater: a null or empty
+ * value removes the parameter, and any change starts again at page 1 unless `keepPage`
+ * (specification section 4). useListState reads the page from the same URL.
+ */
+export function useListFilters() {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Record<string, string | null>, keepPage = false) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      if (!keepPage) next.delete('page');
+      return next;
+    });
+  return { params, update };
+}

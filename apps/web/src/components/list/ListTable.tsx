@@ -1,5 +1,6 @@
 import 'mantine-datatable/styles.layer.css';
-import { Select } from '@mantine/core';
+import { Group, Select, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import type { ListSort, ListState } from '../../lib/list-state';
@@ -22,6 +23,8 @@ export interface ListSelection<T> {
   onChange: (rows: T[]) => void;
   rowLabel: (row: T) => string;
   allLabel: string;
+  /** Which rows may be chosen (all by default). */
+  isSelectable?: (row: T) => boolean;
 }
 
 export interface ListTableProps<T> {
@@ -29,10 +32,12 @@ export interface ListTableProps<T> {
   label: string;
   /** What the error alert calls the list ("The vault list could not be loaded"). */
   what?: string;
-  list: Pick<ListState, 'page' | 'limit' | 'setPage' | 'sort' | 'setSort'> & { search?: unknown };
+  /** Paging and sort from useListState; without it the list shows every record on one page. */
+  list?: Partial<Pick<ListState, 'sort' | 'setSort'>> & Pick<ListState, 'page' | 'limit' | 'setPage'> & { search?: unknown };
   query: ListQuery;
   records: T[];
-  total: number;
+  /** How many records match (for paging). */
+  total?: number;
   columns: ListColumn<T>[];
   empty: EmptyTexts;
   /** False while no portal is chosen: the list is empty and says so. */
@@ -42,6 +47,35 @@ export interface ListTableProps<T> {
   minHeight?: number;
   /** mantine-datatable props for what the kit does not cover (row expansion, row styles…). */
   tableProps?: Partial<DataTableProps<T>>;
+}
+
+/** How every list looks: bordered, striped, rows lit under the pointer. */
+export const LIST_TABLE_LOOK = {
+  withTableBorder: true,
+  borderRadius: 'md',
+  striped: true,
+  highlightOnHover: true,
+} as const;
+
+/**
+ * A sortable column's title: a button inside the column header, so the header keeps its role and
+ * its name (the title). Clicking sorts up, clicking again sorts down.
+ */
+function SortButton({ title, dir, onSort }: { title: string; dir: 'asc' | 'desc' | null; onSort: (dir: 'asc' | 'desc') => void }) {
+  const Icon = dir === 'asc' ? IconArrowUp : dir === 'desc' ? IconArrowDown : IconSelector;
+  return (
+    <UnstyledButton
+      onClick={() => onSort(dir === 'asc' ? 'desc' : 'asc')}
+      aria-description={dir === 'asc' ? 'sorted ascending' : dir === 'desc' ? 'sorted descending' : 'click to sort'}
+      fw={700}
+      fz="sm"
+    >
+      <Group gap={4} wrap="nowrap">
+        {title}
+        <Icon size={14} aria-hidden="true" style={{ opacity: dir ? 1 : 0.45 }} />
+      </Group>
+    </UnstyledButton>
+  );
 }
 
 const sortValue = (s: ListSort) => `${s.sortBy}:${s.sortDir}`;
@@ -70,27 +104,40 @@ export function ListTable<T>({
   tableProps,
 }: ListTableProps<T>): ReactNode {
   const sortable = columns.filter((c) => c.sortable);
-  const active = list.sort ? sortable.find((c) => sortKeyOf(c) === list.sort?.sortBy) : undefined;
+  const sort = list?.sort ?? null;
+  const setSort = list?.setSort;
+  const active = sort ? sortable.find((c) => sortKeyOf(c) === sort.sortBy) : undefined;
   const labelled = columns.map((c) => ({
     ...c,
+    sortable: false,
+    title:
+      c.sortable && setSort ? (
+        <SortButton
+          title={columnTitle(c)}
+          dir={active === c ? (sort?.sortDir ?? 'asc') : null}
+          onSort={(sortDir) => setSort({ sortBy: sortKeyOf(c), sortDir })}
+        />
+      ) : (
+        c.title
+      ),
     customCellAttributes: (row: T, index: number) => ({ 'data-label': columnTitle(c), ...c.customCellAttributes?.(row, index) }),
   }));
   const emptyText = query.isError
     ? LIST_NOT_LOADED
     : !portalChosen
       ? (empty.noPortal ?? empty.none)
-      : list.search
+      : list?.search
         ? (empty.noMatch ?? empty.none)
         : empty.none;
-  const sortProps =
-    sortable.length > 0
+  const pagingProps =
+    list && total !== undefined
       ? {
-          sortStatus: {
-            columnAccessor: active ? String(active.accessor) : '',
-            direction: list.sort?.sortDir ?? 'asc',
-          },
-          onSortStatusChange: (s: { columnAccessor: string | keyof T; direction: 'asc' | 'desc'; sortKey?: string }) =>
-            list.setSort({ sortBy: s.sortKey ?? String(s.columnAccessor), sortDir: s.direction }),
+          totalRecords: total,
+          recordsPerPage: list.limit,
+          page: list.page,
+          onPageChange: list.setPage,
+          paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+            totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0',
         }
       : {};
   const selectionProps = selection
@@ -99,13 +146,14 @@ export function ListTable<T>({
         onSelectedRecordsChange: selection.onChange,
         getRecordSelectionCheckboxProps: (row: T) => ({ 'aria-label': selection.rowLabel(row) }),
         allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel },
+        ...(selection.isSelectable ? { isRecordSelectable: selection.isSelectable } : {}),
       }
     : {};
 
   return (
     <>
       <ListLoadError query={query} what={what} />
-      {sortable.length > 0 && (
+      {setSort && sortable.length > 0 && (
         <Select
           hiddenFrom="sm"
           label="Sort by"
@@ -116,35 +164,26 @@ export function ListTable<T>({
             { value: sortValue({ sortBy: sortKeyOf(c), sortDir: 'asc' }), label: `${columnTitle(c)}, ascending` },
             { value: sortValue({ sortBy: sortKeyOf(c), sortDir: 'desc' }), label: `${columnTitle(c)}, descending` },
           ])}
-          value={list.sort ? sortValue(list.sort) : null}
+          value={sort ? sortValue(sort) : null}
           onChange={(v) => {
             const [sortBy, sortDir] = (v ?? '').split(':');
-            list.setSort(sortBy ? { sortBy, sortDir: sortDir === 'desc' ? 'desc' : 'asc' } : null);
+            setSort(sortBy ? { sortBy, sortDir: sortDir === 'desc' ? 'desc' : 'asc' } : null);
           }}
         />
       )}
       <DataTable<T>
         {...(tableProps as object)}
-        {...(sortProps as object)}
         {...(selectionProps as object)}
+        // Without paging the table shows every record; the cast only satisfies the paged props' type.
+        {...(pagingProps as { page: number; onPageChange: (p: number) => void; totalRecords: number; recordsPerPage: number })}
+        {...LIST_TABLE_LOOK}
         className={classes.table}
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
         minHeight={minHeight}
         idAccessor={idAccessor as never}
         records={records}
         columns={labelled}
-        totalRecords={total}
-        recordsPerPage={list.limit}
-        page={list.page}
-        onPageChange={list.setPage}
         fetching={portalChosen && query.isFetching}
         noRecordsText={emptyText}
-        paginationText={({ from, to, totalRecords }) =>
-          totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0'
-        }
         aria-label={label}
       />
     </>

@@ -8,14 +8,14 @@ import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
+import { LIST_TABLE_LOOK } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
-import { parsePage } from '../../lib/list-state';
+import { parsePage, useListFilters as useUrlFilters } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
 import { InfoView, infoOf, summary } from './info';
-import { LIST_TABLE_LOOK, useUrlFilters } from './list-parts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,13 +1,11 @@
-import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type SponsorGroup, subPortalCreateBody, subPortalUpdateBody } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
+import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
@@ -52,18 +50,13 @@ export function SubPortalsPage() {
           Managing sub-portals needs the hasSubPortalManagePermission permission; you can see them but not change them.
         </NoPermission>
       )}
-      <ListLoadError query={groups} />
-      <DataTable<SponsorGroup>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={220}
+      <ListTable<SponsorGroup>
+        label="Sub-Portals"
+        query={groups}
         records={rows}
-        idAccessor="id"
-        fetching={groups.isFetching}
-        noRecordsText={groups.isError ? LIST_NOT_LOADED : sponsorCode ? 'No sub-portals yet.' : 'Choose a portal to see its sub-portals.'}
-        aria-label="Sub-Portals"
+        minHeight={220}
+        portalChosen={Boolean(sponsorCode)}
+        empty={{ none: 'No sub-portals yet.', noPortal: 'Choose a portal to see its sub-portals.' }}
         columns={[
           {
             accessor: 'name',
