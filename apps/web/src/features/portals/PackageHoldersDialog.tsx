@@ -2,6 +2,7 @@ import { Badge, Modal } from '@mantine/core';
 import { type ActivePackage, PAGE_SIZE, type PackageHolder, STATUS_NAMES } from '@vault/contract';
 import { useState } from 'react';
 import { ListTable } from '../../components/list/ListTable';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { usePackageHolders } from './api';
 
 /** The vault holders of a package (GET /api/v1/vaultholders/users), paged. */
@@ -42,7 +43,11 @@ export function PackageHoldersDialog({ pkg, sponsorId, onClose }: { pkg: ActiveP
               </Badge>
             ),
           },
-          { accessor: 'statusId', title: 'Status', render: (h) => STATUS_NAMES[h.statusId] ?? h.statusId },
+          {
+            accessor: 'statusId',
+            title: 'Status',
+            render: (h) => <StatusBadge statusId={h.statusId} status={STATUS_NAMES[h.statusId] ?? String(h.statusId)} />,
+          },
         ]}
       />
     </Modal>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { useRights } from '../../lib/rights';
@@ -35,17 +36,7 @@ const personColumns = (withGroup: boolean): ListColumn<Member>[] => [
     accessor: 'statusId',
     title: 'Status',
     noWrap: true,
-    render: (m) => (
-      <Badge
-        size="sm"
-        variant="dot"
-        tt="none"
-        color={m.statusId === 1 ? 'teal' : m.statusId === 3 ? 'blue' : 'gray'}
-        style={{ overflow: 'visible' }}
-      >
-        {STATUS_NAMES[m.statusId] ?? m.statusId}
-      </Badge>
-    ),
+    render: (m) => <StatusBadge statusId={m.statusId} status={STATUS_NAMES[m.statusId] ?? String(m.statusId)} />,
   },
   ...(withGroup
     ? [
