@@ -16,7 +16,7 @@ export const personColumns = {
   createdAt: users.createdAt,
 };
 
-/** The `users` columns a people list may be sorted by (`sortBy`). */
+/** The `users` columns a people list, and the vault holder list besides its id, may be sorted by (`sortBy`; migration 0013 indexes them for holders). */
 export const PEOPLE_SORT_COLUMNS: Record<PeopleSortField, AnyColumn> = {
   firstName: users.firstName,
   lastName: users.lastName,

@@ -1,8 +1,9 @@
 import type { SortQuery, VaultSortField } from '@vault/contract';
-import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
 import { basePackages, documents, sponsors, users, vaults } from '../../db/schema/index.js';
+import { PEOPLE_SORT_COLUMNS } from '../people-common/person-columns.js';
 import type { HolderFilter } from './vaults.search.repo.js';
 
 /** The ids of one page of holders (and, separately, how many match), ordered by holder id. */
@@ -30,16 +31,6 @@ export async function countHolders(db: Db, sponsorId: number | null, filter: Hol
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
   return Number(row?.n ?? 0);
 }
-
-/** The columns a holder page may be sorted by, besides its id (see migration 0013 for their indexes). */
-const SORT_COLUMNS: Record<Exclude<VaultSortField, 'id'>, AnyColumn> = {
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  status: users.statusId,
-  createdAt: users.createdAt,
-  lastLoginAt: users.lastLoginAt,
-};
 
 export type HolderSort = SortQuery<VaultSortField>;
 
@@ -78,7 +69,7 @@ export async function pageIds(
           .$dynamic()
       : idQuery(db, sponsorId, filter);
   const rows = await query
-    .orderBy(...sortOrder({ sortBy: sort.sortBy, sortDir: sort.sortDir }, SORT_COLUMNS, users.id, []))
+    .orderBy(...sortOrder({ sortBy: sort.sortBy, sortDir: sort.sortDir }, PEOPLE_SORT_COLUMNS, users.id, []))
     .limit(limit)
     .offset(offset);
   return rows.map((r) => r.id);
