@@ -49,12 +49,13 @@ export interface ListTableProps<T> {
   tableProps?: Partial<DataTableProps<T>>;
 }
 
-/** How every list looks: bordered, striped, rows lit under the pointer. */
+/** How every list looks: bordered, striped, rows lit under the pointer, room for a few rows while empty. */
 export const LIST_TABLE_LOOK = {
   withTableBorder: true,
   borderRadius: 'md',
   striped: true,
   highlightOnHover: true,
+  minHeight: 260,
 } as const;
 
 /**
