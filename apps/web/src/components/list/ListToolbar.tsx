@@ -9,6 +9,8 @@ export interface ListToolbarProps {
   label: string;
   /** The fields a search may look in; one field needs no chooser. */
   fields: readonly { value: string; label: string }[];
+  /** The field chosen before any search (the first one unless given). */
+  defaultField?: string;
   search: SearchBody | null;
   onSearch: (search: SearchBody | null) => void;
   disabled?: boolean;
@@ -29,6 +31,7 @@ export interface ListToolbarProps {
 export function ListToolbar({
   label,
   fields,
+  defaultField,
   search,
   onSearch,
   disabled,
@@ -38,7 +41,7 @@ export function ListToolbar({
   columns,
   filters,
 }: ListToolbarProps) {
-  const first = fields[0]?.value ?? '';
+  const first = defaultField ?? fields[0]?.value ?? '';
   const [field, setField] = useState(search?.fieldName ?? first);
   const [value, setValue] = useState(search?.fieldValue ?? '');
   useEffect(() => {

@@ -297,6 +297,7 @@ export function VaultListPage() {
       <ListToolbar
         label="Search vault holders"
         fields={SEARCH_FIELDS}
+        defaultField="email"
         fieldLabel="Field name"
         valueLabel="Field value"
         placeholder={(f) => PLACEHOLDERS[f as VaultSearchField] ?? 'Contains…'}
