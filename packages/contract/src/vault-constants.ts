@@ -27,6 +27,13 @@ export const DEFAULT_VAULT_COLUMNS: VaultColumn[] = ['id', 'firstName', 'lastNam
 /** Fields the list can be searched by (specification section 2). Text fields match "contains". */
 export const VAULT_SEARCH_FIELDS = ['id', 'firstName', 'lastName', 'email', 'package', 'license', 'status'] as const;
 export type VaultSearchField = (typeof VAULT_SEARCH_FIELDS)[number];
+
+/**
+ * The vault holder list's sortable columns (`sortBy`); without one it is in holder id order. Kept
+ * here, away from the schemas, because the first screen reads it.
+ */
+export const VAULT_SORT_FIELDS = ['id', 'firstName', 'lastName', 'email', 'status', 'createdAt', 'lastLoginAt'] as const;
+export type VaultSortField = (typeof VAULT_SORT_FIELDS)[number];
 export const VAULT_SEARCH_LABELS: Record<VaultSearchField, string> = {
   id: 'Id',
   firstName: 'First Name',

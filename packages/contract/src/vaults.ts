@@ -11,7 +11,7 @@ import {
   sortQuery,
   sponsorIdValue,
 } from './common.js';
-import { BULK_ACTIONS, BULK_MAX, DEFAULT_VAULT_TAG, VAULT_SEARCH_FIELDS, VAULT_TAGS } from './vault-constants.js';
+import { BULK_ACTIONS, BULK_MAX, DEFAULT_VAULT_TAG, VAULT_SEARCH_FIELDS, VAULT_SORT_FIELDS, VAULT_TAGS } from './vault-constants.js';
 
 /**
  * Vaults and vault holders (specification sections 2, 3, 4, 7 "Vaults and vault holders").
@@ -47,9 +47,6 @@ export const vaultHolderItem = z.object({
 });
 export type VaultHolderItem = z.infer<typeof vaultHolderItem>;
 
-/** The vault holder list's sortable columns (`sortBy`); without one it is in holder id order. */
-export const VAULT_SORT_FIELDS = ['id', 'firstName', 'lastName', 'email', 'status', 'createdAt', 'lastLoginAt'] as const;
-export type VaultSortField = (typeof VAULT_SORT_FIELDS)[number];
 const vaultSort = sortQuery(VAULT_SORT_FIELDS).shape;
 
 /** `GET /api/v1/vaultholders?limit&offset[&sponsorId][&sortBy&sortDir]`. */
