@@ -79,6 +79,21 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 
+/** Directions of a sorted list. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDir = (typeof SORT_DIRECTIONS)[number];
+
+/**
+ * The optional sort of a list: `sortBy`, one of the list's sortable `fields`, and `sortDir`. Absent,
+ * the list keeps its default order. Lists add it to their query with `.extend(sortQuery(F).shape)`.
+ */
+export const sortQuery = <F extends readonly [string, ...string[]]>(fields: F) =>
+  z.object({
+    sortBy: z.enum(fields, { error: `Sort by one of ${fields.join(', ')}` }).optional(),
+    sortDir: z.enum(SORT_DIRECTIONS, { error: 'Sort direction is asc or desc' }).optional(),
+  });
+export type SortQuery<F extends string> = { sortBy?: F; sortDir?: SortDir };
+
 export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, fieldSearchBody, idParam, pageQuery, personNameSchema, sponsorIdValue } from './common.js';
+import { emailSchema, fieldSearchBody, idParam, pageQuery, personNameSchema, sortQuery, sponsorIdValue } from './common.js';
 import { dateQueryParam } from './operations.js';
 
 /** Specification sections 5 and 9: strict invitations carry this fixed code and are never the default. */
@@ -129,10 +129,18 @@ export const invitationEditBody = z.strictObject({
 });
 export type InvitationEditBody = z.infer<typeof invitationEditBody>;
 
+/** Sortable columns of the invitation list (`sortBy`); without one, newest first. */
+export const INVITATION_SORT_FIELDS = ['email', 'name', 'status', 'createdDate', 'lastSentAt'] as const;
+export type InvitationSortField = (typeof INVITATION_SORT_FIELDS)[number];
+const invitationSort = sortQuery(INVITATION_SORT_FIELDS).shape;
 /** Invitations created from fromDate to toDate, both days included (UTC); either bound may be left out. */
 const createdRange = { fromDate: dateQueryParam.optional(), toDate: dateQueryParam.optional() };
-export const invitationListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional(), ...createdRange });
-export const invitationSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0), ...createdRange });
+export const invitationListQuery = pageQuery.extend({
+  sponsorid: z.coerce.number().int().min(0).optional(),
+  ...invitationSort,
+  ...createdRange,
+});
+export const invitationSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0), ...invitationSort, ...createdRange });
 export const invitationCreateQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType });
 export const invitationResendQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType.optional() });
 export const invitationSponsorQuery = z.object({ sponsorid: sponsorIdValue });

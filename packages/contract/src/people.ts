@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ADMIN_FLAGS } from './auth.js';
-import { emailSchema, fieldSearchBody, idParam, optionalNameSchema, pageQuery, personNameSchema, sponsorIdValue } from './common.js';
+import {
+  emailSchema,
+  fieldSearchBody,
+  idParam,
+  optionalNameSchema,
+  pageQuery,
+  personNameSchema,
+  sortQuery,
+  sponsorIdValue,
+} from './common.js';
 
 /**
  * People of a sponsor (specification sections 3 and 7): sponsor administrators, representatives
@@ -115,8 +124,16 @@ export type SponsorAdminUpdateBody = z.infer<typeof sponsorAdminUpdateBody>;
 
 /** The administrators list's filter: with (`on`) or without (`off`) a second factor. */
 export const secondFactorFilter = z.enum(['on', 'off']).optional();
-export const sponsorAdminListQuery = pageQuery.extend({ sponsorcode: z.string().trim().min(1).max(50), secondFactor: secondFactorFilter });
-export const sponsorAdminSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue, secondFactor: secondFactorFilter });
+/** Sortable columns of the people lists (`sortBy`); without one, newest first. */
+export const PEOPLE_SORT_FIELDS = ['firstName', 'lastName', 'email', 'status', 'createdAt', 'lastLoginAt'] as const;
+export type PeopleSortField = (typeof PEOPLE_SORT_FIELDS)[number];
+const peopleSort = sortQuery(PEOPLE_SORT_FIELDS).shape;
+export const sponsorAdminListQuery = pageQuery.extend({
+  sponsorcode: z.string().trim().min(1).max(50),
+  secondFactor: secondFactorFilter,
+  ...peopleSort,
+});
+export const sponsorAdminSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue, secondFactor: secondFactorFilter, ...peopleSort });
 export const sponsorAdminIdQuery = z.object({ sponsorid: sponsorIdValue });
 
 export const ADMIN_SEARCH_FIELDS = ['all', 'email', 'firstName', 'lastName', 'name', 'title', 'id'] as const;
@@ -220,12 +237,18 @@ export const advisorLookup = z.object({
 });
 export type AdvisorLookup = z.infer<typeof advisorLookup>;
 
-export const sponsoredAdvisorListQuery = pageQuery.extend({ sponsorCode: z.string().trim().min(1).max(50) });
-export const sponsoredAdvisorSearchQuery = pageQuery.extend({ sponsorid: sponsorIdValue });
+/**
+ * Sortable columns of the representative and trusted collaborator lists: their status is the
+ * person's and the portal link's together, so it is not a sort.
+ */
+export const LINKED_PEOPLE_SORT_FIELDS = ['firstName', 'lastName', 'email', 'createdAt', 'lastLoginAt'] as const;
+const linkedPeopleSort = sortQuery(LINKED_PEOPLE_SORT_FIELDS).shape;
+export const sponsoredAdvisorListQuery = pageQuery.extend({ sponsorCode: z.string().trim().min(1).max(50), ...linkedPeopleSort });
+export const sponsoredAdvisorSearchQuery = pageQuery.extend({ sponsorid: sponsorIdValue, ...linkedPeopleSort });
 export const sponsoredAdvisorEmailQuery = z.object({ sponsorId: sponsorIdValue, email: emailSchema });
 export const sponsorIdQuery = z.object({ sponsorId: sponsorIdValue });
 export const sponsoridQuery = z.object({ sponsorid: sponsorIdValue });
-export const unassignedQuery = pageQuery.extend({ sponsorid: sponsorIdValue });
+export const unassignedQuery = pageQuery.extend({ sponsorid: sponsorIdValue, ...linkedPeopleSort });
 
 /** Activation body of a representative (specification: activation sends statusId 1). */
 export const statusChangeBody = z.strictObject({ statusId: z.union([z.literal(1), z.literal(2)]).optional() });
@@ -260,7 +283,7 @@ export const advisorDetail = advisorItem.extend({
 });
 export type AdvisorDetail = z.infer<typeof advisorDetail>;
 
-export const advisorListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional() });
+export const advisorListQuery = pageQuery.extend({ sponsorid: z.coerce.number().int().min(0).optional(), ...linkedPeopleSort });
 export const advisorOptionalSponsorQuery = z.object({ sponsorid: z.coerce.number().int().min(0).optional() });
 export const advisorMfaQuery = z.object({ sponsorId: sponsorIdValue });
 

@@ -32,6 +32,13 @@ export const VAULT_SEARCH_LABELS = Object.fromEntries(VAULT_SEARCH_FIELDS.map((f
   string
 >;
 
+/**
+ * The vault holder list's sortable columns (`sortBy`); without one it is in holder id order. Kept
+ * here, away from the schemas, because the first screen reads it.
+ */
+export const VAULT_SORT_FIELDS = ['id', 'firstName', 'lastName', 'email', 'status', 'createdAt', 'lastLoginAt'] as const;
+export type VaultSortField = (typeof VAULT_SORT_FIELDS)[number];
+
 export const BULK_ACTIONS = ['activate', 'deactivate', 'resendActivation'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BULK_MAX = 5000;

@@ -8,9 +8,10 @@ import {
   pageQuery,
   personNameSchema,
   reasonSchema,
+  sortQuery,
   sponsorIdValue,
 } from './common.js';
-import { BULK_ACTIONS, BULK_MAX, DEFAULT_VAULT_TAG, VAULT_SEARCH_FIELDS, VAULT_TAGS } from './vault-constants.js';
+import { BULK_ACTIONS, BULK_MAX, DEFAULT_VAULT_TAG, VAULT_SEARCH_FIELDS, VAULT_SORT_FIELDS, VAULT_TAGS } from './vault-constants.js';
 
 /**
  * Vaults and vault holders (specification sections 2, 3, 4, 7 "Vaults and vault holders").
@@ -46,10 +47,12 @@ export const vaultHolderItem = z.object({
 });
 export type VaultHolderItem = z.infer<typeof vaultHolderItem>;
 
-/** `GET /api/v1/vaultholders?limit&offset[&sponsorId]`. */
-export const vaultListQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0).optional() });
-/** `POST /api/v1/vaultholders/search?sponsorId&offset&limit`. */
-export const vaultSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue });
+const vaultSort = sortQuery(VAULT_SORT_FIELDS).shape;
+
+/** `GET /api/v1/vaultholders?limit&offset[&sponsorId][&sortBy&sortDir]`. */
+export const vaultListQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0).optional(), ...vaultSort });
+/** `POST /api/v1/vaultholders/search?sponsorId&offset&limit[&sortBy&sortDir]`. */
+export const vaultSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue, ...vaultSort });
 
 // ---------------------------------------------------------------- creation
 

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type SearchBody } from '@vault/contract';
+import { PAGE_SIZE, type SearchBody, type SortDir } from '@vault/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { parsePage } from './page-param';
@@ -13,6 +13,14 @@ export interface ListStateOptions {
   /** Prefix for the URL parameters when two lists share a page. */
   prefix?: string;
   pageSize?: number;
+  /** The columns the server can sort this list by (its `sortBy` values); none: the list is not sortable. */
+  sortable?: readonly string[];
+}
+
+/** A list's sort as the API takes it (`sortBy`, `sortDir`). */
+export interface ListSort {
+  sortBy: string;
+  sortDir: SortDir;
 }
 
 export interface ListState {
@@ -22,7 +30,11 @@ export interface ListState {
   limit: number;
   search: SearchBody | null;
   columns: string[];
+  /** The chosen sort, or null for the list's own order. */
+  sort: ListSort | null;
   setPage: (page: number) => void;
+  /** Sorts by a column (null: back to the list's own order), from the first page. */
+  setSort: (sort: ListSort | null) => void;
   setSearch: (search: SearchBody | null) => void;
   setColumns: (columns: string[]) => void;
   isVisible: (column: string) => boolean;
@@ -45,24 +57,36 @@ function rememberedColumns(key: string, all: readonly string[]): string[] | null
 
 export { parsePage };
 
+/** Reads `sort` and `dir` from the URL: a sortable column, ascending unless `dir=desc`; otherwise null. */
+export function parseSort(by: string | null, dir: string | null, sortable: readonly string[] = []): ListSort | null {
+  if (!by || !sortable.includes(by)) return null;
+  return { sortBy: by, sortDir: dir === 'desc' ? 'desc' : 'asc' };
+}
+
 /**
- * Page (1-based), search {fieldName, fieldValue} and visible columns of a list, kept in the URL
+ * Page (1-based), search {fieldName, fieldValue}, sort and visible columns of a list, kept in the URL
  * so that reload, back and shared links show the same rows; columns are also remembered per list.
  */
 export function useListState(opts: ListStateOptions): ListState {
-  const { key, columns: all, defaultColumns, prefix = '', pageSize = PAGE_SIZE } = opts;
+  const { key, columns: all, defaultColumns, prefix = '', pageSize = PAGE_SIZE, sortable } = opts;
   const [params, setParams] = useSearchParams();
   const p = {
     page: `${prefix}page`,
     field: `${prefix}field`,
     q: `${prefix}q`,
     cols: `${prefix}cols`,
+    sort: `${prefix}sort`,
+    dir: `${prefix}dir`,
   };
 
   const page = parsePage(params.get(p.page));
   const field = params.get(p.field);
   const value = params.get(p.q);
   const search = useMemo(() => (field ? { fieldName: field, fieldValue: value ?? '' } : null), [field, value]);
+
+  const sortBy = params.get(p.sort);
+  const sortDir = params.get(p.dir);
+  const sort = useMemo(() => parseSort(sortBy, sortDir, sortable), [sortBy, sortDir, sortable]);
 
   const colsParam = params.get(p.cols);
   const columns = useMemo(() => {
@@ -103,6 +127,11 @@ export function useListState(opts: ListStateOptions): ListState {
     [update, p.field, p.q, p.page],
   );
 
+  const setSort = useCallback(
+    (s: ListSort | null) => update({ [p.sort]: s?.sortBy ?? null, [p.dir]: s && s.sortDir === 'desc' ? 'desc' : null, [p.page]: null }),
+    [update, p.sort, p.dir, p.page],
+  );
+
   const setColumns = useCallback(
     (cols: string[]) => {
       const ordered = all.filter((c) => cols.includes(c));
@@ -118,5 +147,37 @@ export function useListState(opts: ListStateOptions): ListState {
 
   const isVisible = useCallback((c: string) => columns.includes(c), [columns]);
 
-  return { page, offset: (page - 1) * pageSize, limit: pageSize, search, columns, setPage, setSearch, setColumns, isVisible };
+  return {
+    page,
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+    search,
+    columns,
+    sort,
+    setPage,
+    setSearch,
+    setSort,
+    setColumns,
+    isVisible,
+  };
+}
+
+/**
+ * The URL query of a list's own filters (dates, reason, status…), and its updater: a null or empty
+ * value removes the parameter, and any change starts again at page 1 unless `keepPage`
+ * (specification section 4). useListState reads the page from the same URL.
+ */
+export function useListFilters() {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Record<string, string | null>, keepPage = false) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      if (!keepPage) next.delete('page');
+      return next;
+    });
+  return { params, update };
 }

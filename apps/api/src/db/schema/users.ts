@@ -50,6 +50,13 @@ export const users = pgTable(
     index('users_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
     index('users_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
     index('users_status_idx').on(t.statusId),
+    // The sorted vault holder list reads one of these from a portal's first holder (migration 0013).
+    index('users_holder_first_name_idx').on(t.sponsorId, t.role, t.firstName.nullsFirst(), t.id),
+    index('users_holder_last_name_idx').on(t.sponsorId, t.role, t.lastName.nullsFirst(), t.id),
+    index('users_holder_email_idx').on(t.sponsorId, t.role, t.email.nullsFirst(), t.id),
+    index('users_holder_status_idx').on(t.sponsorId, t.role, t.statusId.nullsFirst(), t.id),
+    index('users_holder_created_idx').on(t.sponsorId, t.role, t.createdAt.nullsFirst(), t.id),
+    index('users_holder_last_login_idx').on(t.sponsorId, t.role, t.lastLoginAt.nullsFirst(), t.id),
     // The target of the holder copies' composite keys (vault_holders, vaults).
     unique('users_id_sponsor_uq').on(t.id, t.sponsorId),
   ],

@@ -1,7 +1,9 @@
+import type { PeopleSortField, SortQuery } from '@vault/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { sortOrder } from '../../db/order.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
-import { personColumns } from '../people-common/person-columns.js';
+import { PEOPLE_SORT_COLUMNS, personColumns } from '../people-common/person-columns.js';
 
 /** Advisors linked to `sponsorId` (a representative there); null means every advisor. */
 const linkedTo = (sponsorId: number | null) =>
@@ -34,7 +36,10 @@ const columns = (sponsorId: number | null) => ({
 
 export type AdvisorRow = NonNullable<Awaited<ReturnType<typeof findAdvisor>>>;
 
-export async function listAdvisors(db: Db, opts: { sponsorId: number | null; offset: number; limit: number; where?: SQL }) {
+export async function listAdvisors(
+  db: Db,
+  opts: { sponsorId: number | null; offset: number; limit: number; where?: SQL } & SortQuery<PeopleSortField>,
+) {
   const where = and(eq(users.role, 'advisor'), linkedTo(opts.sponsorId), opts.where);
   const [rows, [total]] = await Promise.all([
     db
@@ -42,7 +47,7 @@ export async function listAdvisors(db: Db, opts: { sponsorId: number | null; off
       .from(users)
       .innerJoin(advisors, eq(advisors.userId, users.id))
       .where(where)
-      .orderBy(desc(users.id))
+      .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, users.id, [desc(users.id)]))
       .limit(opts.limit)
       .offset(opts.offset),
     db.select({ n: count() }).from(users).innerJoin(advisors, eq(advisors.userId, users.id)).where(where),

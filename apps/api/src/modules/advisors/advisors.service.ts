@@ -1,4 +1,12 @@
-import { type AdvisorDetail, type AdvisorItem, type PeopleSearchBody, type ServerMessage, STATUS } from '@vault/contract';
+import {
+  type AdvisorDetail,
+  type AdvisorItem,
+  type PeopleSearchBody,
+  type PeopleSortField,
+  type ServerMessage,
+  type SortQuery,
+  STATUS,
+} from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import { iso } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
@@ -32,7 +40,11 @@ export function toItem(row: repo.AdvisorRow): AdvisorItem {
   };
 }
 
-export async function list(ctx: OptionalSponsorContext, q: { offset: number; limit: number }, search?: PeopleSearchBody) {
+export async function list(
+  ctx: OptionalSponsorContext,
+  q: { offset: number; limit: number } & SortQuery<PeopleSortField>,
+  search?: PeopleSearchBody,
+) {
   const where = search ? userSearchCondition(search.fieldName, search.fieldValue) : undefined;
   const { rows, total } = await repo.listAdvisors(ctx.db, { sponsorId: visibleIn(ctx), ...q, where });
   return page(rows.map(toItem), total, q, { isEditable: true });

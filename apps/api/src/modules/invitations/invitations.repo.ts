@@ -1,6 +1,8 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { InvitationSortField, SortQuery } from '@vault/contract';
+import { type AnyColumn, and, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
+import { sortOrder } from '../../db/order.js';
 import {
   basePackages,
   emailOutbox,
@@ -73,9 +75,27 @@ export function createdBetween(from: Date | undefined, to: Date | undefined): SQ
   return and(from ? gte(invitations.createdAt, from) : undefined, to ? lt(invitations.createdAt, to) : undefined);
 }
 
-export async function listPage(db: Db, sponsorId: number, offset: number, limit: number, filter?: SQL) {
+/** What each sortable column of the list orders by (`sortBy`). */
+const SORT_COLUMNS: Record<InvitationSortField, AnyColumn | SQL> = {
+  email: invitations.email,
+  name: sql`lower(${invitations.lastName} || ' ' || ${invitations.firstName})`,
+  status: statusSql,
+  createdDate: invitations.createdAt,
+  lastSentAt: invitations.lastSentAt,
+};
+
+export async function listPage(
+  db: Db,
+  sponsorId: number,
+  page: { offset: number; limit: number } & SortQuery<InvitationSortField>,
+  filter?: SQL,
+) {
   const where = and(eq(invitations.sponsorId, sponsorId), filter);
-  const rows = await baseSelect(db).where(where).orderBy(desc(invitations.id)).limit(limit).offset(offset);
+  const rows = await baseSelect(db)
+    .where(where)
+    .orderBy(...sortOrder(page, SORT_COLUMNS, invitations.id, [desc(invitations.id)]))
+    .limit(page.limit)
+    .offset(page.offset);
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
     .from(invitations)

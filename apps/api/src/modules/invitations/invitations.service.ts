@@ -1,4 +1,13 @@
-import type { Invitation, InvitationBody, InvitationEditBody, InvitationSearchBody, InvitationType, ListResponse } from '@vault/contract';
+import type {
+  Invitation,
+  InvitationBody,
+  InvitationEditBody,
+  InvitationSearchBody,
+  InvitationSortField,
+  InvitationType,
+  ListResponse,
+  SortQuery,
+} from '@vault/contract';
 import { and } from 'drizzle-orm';
 import { iso } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -26,14 +35,14 @@ import {
 
 export async function list(
   { db, sponsor }: Pick<OptionalSponsorContext, 'db' | 'sponsor'>,
-  q: Paging & { fromDate?: string; toDate?: string },
+  q: Paging & SortQuery<InvitationSortField> & { fromDate?: string; toDate?: string },
   search?: InvitationSearchBody,
 ): Promise<ListResponse<Invitation>> {
   const { from, to } = dateRange(q.fromDate, q.toDate, false);
   // Specification section 4: with no sponsor chosen the list is empty, total 0.
   if (!sponsor) return { data: [], total: 0, ...pagePosition(q) };
   const filter = and(search ? repo.searchFilter(search.fieldName, search.fieldValue) : undefined, repo.createdBetween(from, to));
-  const { rows, total } = await repo.listPage(db, sponsor.id, q.offset, q.limit, filter);
+  const { rows, total } = await repo.listPage(db, sponsor.id, q, filter);
   return page(rows.map(toInvitation), total, q);
 }
 

@@ -285,6 +285,40 @@ describe('list, detail and search', () => {
     expect(status).toMatchObject({ CODE0: 'used', CODE1: 'expired', CODE2: 'pending' });
   });
 
+  it('sorts the list and a search by e-mail, name, status and date, ties by id, and refuses an unknown sort', async () => {
+    const w = await world();
+    const made = [];
+    for (const [email, firstName, lastName] of [
+      ['bea@example.com', 'Bea', 'Moss'],
+      ['cid@example.com', 'Cid', 'Adams'],
+      ['al@example.com', 'Al', 'Zimmer'],
+    ])
+      made.push(await createOk(w.adminA, w.a.id, 'strict', strictBody(w, { email, firstName, lastName })));
+    await t.db.update(invitations).set({ uses: 1 }).where(eq(invitations.id, made[1].id));
+    const emails = async (url: string, body?: unknown) => {
+      const res = await t.app.inject({ method: body ? 'POST' : 'GET', url, headers: w.adminA.headers, ...(body ? { payload: body } : {}) });
+      expect(res.statusCode, url).toBe(200);
+      return (res.json().data as { email: string }[]).map((i) => i.email);
+    };
+    const list = `/api/v1/invitations?sponsorid=${w.a.id}`;
+    expect(await emails(list)).toEqual(['al@example.com', 'cid@example.com', 'bea@example.com']);
+    expect(await emails(`${list}&sortBy=email`)).toEqual(['al@example.com', 'bea@example.com', 'cid@example.com']);
+    expect(await emails(`${list}&sortBy=name&sortDir=desc`)).toEqual(['al@example.com', 'bea@example.com', 'cid@example.com']);
+    expect(await emails(`${list}&sortBy=createdDate&offset=1&limit=1`)).toEqual(['cid@example.com']);
+    // "pending" before "used"; the two pending ones in id order.
+    expect(await emails(`${list}&sortBy=status`)).toEqual(['bea@example.com', 'al@example.com', 'cid@example.com']);
+    const search = `/api/v1/invitations/search?sponsorId=${w.a.id}&sortBy=email&sortDir=desc`;
+    expect(await emails(search, { fieldName: 'email', fieldValue: 'example' })).toEqual([
+      'cid@example.com',
+      'bea@example.com',
+      'al@example.com',
+    ]);
+    const bad = await t.app.inject({ method: 'GET', url: `${list}&sortBy=inviteSecret`, headers: w.adminA.headers });
+    expect(bad.statusCode).toBe(400);
+    const badDir = await t.app.inject({ method: 'GET', url: `${list}&sortBy=email&sortDir=down`, headers: w.adminA.headers });
+    expect(badDir.statusCode).toBe(400);
+  });
+
   it('answers an empty list with total 0 when no sponsor is chosen (sponsor id 0)', async () => {
     const w = await world();
     await createOk(w.adminA, w.a.id, 'open', openBody(w));

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import type { PeopleSortField } from '@vault/contract';
+import { type AnyColumn, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -18,6 +19,16 @@ export const personColumns = {
 /** Some of personColumns, by name. */
 export const personColumnsOf = <K extends keyof typeof personColumns>(...keys: K[]) =>
   Object.fromEntries(keys.map((k) => [k, personColumns[k]])) as Pick<typeof personColumns, K>;
+
+/** The `users` columns a people list, and the vault holder list besides its id, may be sorted by (`sortBy`; migration 0013 indexes them for holders). */
+export const PEOPLE_SORT_COLUMNS: Record<PeopleSortField, AnyColumn> = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  status: users.statusId,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+};
 
 /** Saves the changed user fields (if any), stamping `updatedAt`. */
 export async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>, now: Date) {

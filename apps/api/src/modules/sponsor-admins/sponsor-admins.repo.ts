@@ -1,8 +1,9 @@
-import { STATUS } from '@vault/contract';
+import { type PeopleSortField, type SortQuery, STATUS } from '@vault/contract';
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { sortOrder } from '../../db/order.js';
 import { sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
-import { personColumns, updateUser } from '../people-common/person-columns.js';
+import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.js';
 
 const columns = {
   user: { ...personColumns, lastLoginAt: users.lastLoginAt },
@@ -26,7 +27,7 @@ const base = (db: Db) =>
 export async function listAdmins(
   db: Db,
   sponsorId: number,
-  opts: { offset: number; limit: number; where?: SQL; secondFactor?: 'on' | 'off' },
+  opts: { offset: number; limit: number; where?: SQL; secondFactor?: 'on' | 'off' } & SortQuery<PeopleSortField>,
 ) {
   const where = and(
     eq(sponsorAdmins.sponsorId, sponsorId),
@@ -34,7 +35,11 @@ export async function listAdmins(
     opts.secondFactor ? eq(users.mfaEnabled, opts.secondFactor === 'on') : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    base(db).where(where).orderBy(desc(sponsorAdmins.id)).limit(opts.limit).offset(opts.offset),
+    base(db)
+      .where(where)
+      .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, sponsorAdmins.id, [desc(sponsorAdmins.id)]))
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ n: count() }).from(sponsorAdmins).innerJoin(users, eq(users.id, sponsorAdmins.userId)).where(where),
   ]);
   return { rows: rows as AdminRow[], total: total?.n ?? 0 };

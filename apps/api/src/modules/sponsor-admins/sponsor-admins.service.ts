@@ -2,7 +2,9 @@ import {
   ADMIN_FLAGS,
   type AdminFlag,
   PEOPLE_FLAG_LABELS,
+  type PeopleSortField,
   type ServerMessage,
+  type SortQuery,
   type SponsorAdminCreateBody,
   type SponsorAdminItem,
   type SponsorAdminUpdateBody,
@@ -73,7 +75,7 @@ function checkOwnFlags(user: AuthUser, userId: number, flags: Partial<Record<Adm
 
 export async function list(
   ctx: Pick<RequestContext, 'db' | 'sponsor'>,
-  q: { offset: number; limit: number; secondFactor?: 'on' | 'off' },
+  q: { offset: number; limit: number; secondFactor?: 'on' | 'off' } & SortQuery<PeopleSortField>,
   search?: { fieldName: string; fieldValue: string },
 ) {
   const where = search ? adminSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue) : undefined;

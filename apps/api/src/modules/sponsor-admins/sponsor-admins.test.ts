@@ -177,6 +177,38 @@ describe('GET /api/v1/sponsors/admin and search', () => {
     expect((await search('password', 'x')).statusCode).toBe(400);
   });
 
+  it('sorts the list and a search by name, e-mail and status, ties by id, and refuses an unknown sort', async () => {
+    const { a, staff } = await setup();
+    for (const [firstName, lastName] of [
+      ['Max', 'Power'],
+      ['Ann', 'Zorn'],
+      ['Zoe', 'Abel'],
+    ] as const)
+      await inject(
+        staff,
+        'POST',
+        '/api/v1/sponsors/admin',
+        newAdmin(a.id, { email: `${firstName.toLowerCase()}@acme.example`, firstName, lastName }),
+      );
+    const names = async (url: string, body?: unknown) => {
+      const res = await inject(staff, body ? 'POST' : 'GET', url, body);
+      expect(res.statusCode, url).toBe(200);
+      return (res.json().data as { firstName: string }[]).map((r) => r.firstName);
+    };
+    const list = '/api/v1/sponsors/admin?sponsorcode=ACME';
+    // Without a sort, newest first, as before.
+    expect(await names(list)).toEqual(['Zoe', 'Ann', 'Max']);
+    expect(await names(`${list}&sortBy=lastName`)).toEqual(['Zoe', 'Max', 'Ann']);
+    expect(await names(`${list}&sortBy=firstName&sortDir=desc`)).toEqual(['Zoe', 'Max', 'Ann']);
+    expect(await names(`${list}&sortBy=email&offset=1&limit=1`)).toEqual(['Max']);
+    await t.db.update(users).set({ statusId: STATUS.active }).where(eq(users.email, 'max@acme.example'));
+    expect(await names(`${list}&sortBy=status`)).toEqual(['Max', 'Ann', 'Zoe']);
+    const search = `/api/v1/sponsors/admin/search?sponsorId=${a.id}&sortBy=lastName&sortDir=desc`;
+    expect(await names(search, { fieldName: 'email', fieldValue: 'acme' })).toEqual(['Ann', 'Max', 'Zoe']);
+    expect((await inject(staff, 'GET', `${list}&sortBy=password`)).statusCode).toBe(400);
+    expect((await inject(staff, 'GET', `${list}&sortBy=email&sortDir=sideways`)).statusCode).toBe(400);
+  });
+
   it("refuses another sponsor's list to a sponsor administrator", async () => {
     const { a, b } = await setup();
     const admin = await t.signInSponsorAdmin(a.id);

@@ -1,7 +1,9 @@
+import type { PeopleSortField, SortQuery } from '@vault/contract';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { sortOrder } from '../../db/order.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
-import { personColumns, personColumnsOf, updateUser } from '../people-common/person-columns.js';
+import { PEOPLE_SORT_COLUMNS, personColumns, personColumnsOf, updateUser } from '../people-common/person-columns.js';
 
 const columns = {
   user: personColumns,
@@ -22,14 +24,22 @@ const base = (db: Db) =>
     .innerJoin(users, eq(users.id, sponsoredAdvisors.userId))
     .leftJoin(sponsorGroups, eq(sponsorGroups.id, sponsoredAdvisors.groupId));
 
-export async function listReps(db: Db, sponsorId: number, opts: { offset: number; limit: number; where?: SQL; unassigned?: boolean }) {
+export async function listReps(
+  db: Db,
+  sponsorId: number,
+  opts: { offset: number; limit: number; where?: SQL; unassigned?: boolean } & SortQuery<PeopleSortField>,
+) {
   const where = and(
     eq(sponsoredAdvisors.sponsorId, sponsorId),
     opts.unassigned ? isNull(sponsoredAdvisors.groupId) : undefined,
     opts.where,
   );
   const [rows, [total]] = await Promise.all([
-    base(db).where(where).orderBy(desc(sponsoredAdvisors.id)).limit(opts.limit).offset(opts.offset),
+    base(db)
+      .where(where)
+      .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, sponsoredAdvisors.id, [desc(sponsoredAdvisors.id)]))
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ n: count() }).from(sponsoredAdvisors).innerJoin(users, eq(users.id, sponsoredAdvisors.userId)).where(where),
   ]);
   return { rows: rows as RepRow[], total: total?.n ?? 0 };

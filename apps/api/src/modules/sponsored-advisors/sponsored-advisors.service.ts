@@ -2,7 +2,9 @@ import {
   ADVISOR_FLAGS,
   type AdvisorLookup,
   type PeopleSearchBody,
+  type PeopleSortField,
   type ServerMessage,
+  type SortQuery,
   type SponsoredAdvisorCreateBody,
   type SponsoredAdvisorItem,
   type SponsoredAdvisorUpdateBody,
@@ -48,7 +50,7 @@ const uniq = (list: string[] | undefined) => (list ? [...new Set(list)] : undefi
 
 export async function list(
   ctx: Pick<RequestContext, 'db' | 'sponsor'>,
-  q: { offset: number; limit: number },
+  q: { offset: number; limit: number } & SortQuery<PeopleSortField>,
   search?: PeopleSearchBody,
   unassigned = false,
 ) {

@@ -169,6 +169,27 @@ describe('listing, searching and reading representatives', () => {
     expect((await inject(staff, 'GET', `/api/v1/sponsoredadvisor/${other.userId}?sponsorId=${a.id}`)).statusCode).toBe(404);
   });
 
+  it('sorts the list, a search and the unassigned by name or e-mail, ties by id; status is not a sort', async () => {
+    const { a, staff } = await setup();
+    for (const [firstName, lastName] of [
+      ['Max', 'Power'],
+      ['Ann', 'Zorn'],
+      ['Zoe', 'Abel'],
+    ] as const)
+      await add(staff, a.id, { email: `${firstName.toLowerCase()}@advisors.example`, firstName, lastName });
+    const names = async (url: string, body?: unknown) => {
+      const res = await inject(staff, body ? 'POST' : 'GET', url, body);
+      expect(res.statusCode, url).toBe(200);
+      return (res.json().data as { firstName: string }[]).map((r) => r.firstName);
+    };
+    expect(await names('/api/v1/sponsoredadvisor?sponsorCode=ACME')).toEqual(['Zoe', 'Ann', 'Max']);
+    expect(await names('/api/v1/sponsoredadvisor?sponsorCode=ACME&sortBy=lastName')).toEqual(['Zoe', 'Max', 'Ann']);
+    expect(await names(`/api/v1/sponsoredadvisor/unassigned?sponsorid=${a.id}&sortBy=email&sortDir=desc`)).toEqual(['Zoe', 'Max', 'Ann']);
+    const search = `/api/v1/sponsoredadvisor/search?sponsorid=${a.id}&sortBy=firstName`;
+    expect(await names(search, { fieldName: 'email', fieldValue: 'advisors' })).toEqual(['Ann', 'Max', 'Zoe']);
+    expect((await inject(staff, 'GET', '/api/v1/sponsoredadvisor?sponsorCode=ACME&sortBy=status')).statusCode).toBe(400);
+  });
+
   it('refuses another sponsor to a sponsor administrator', async () => {
     const { a, b, staff } = await setup();
     const other = await add(staff, b.id);

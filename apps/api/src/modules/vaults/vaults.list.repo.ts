@@ -1,7 +1,10 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { SortQuery, VaultSortField } from '@vault/contract';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { sortOrder } from '../../db/order.js';
 import { preparedFor } from '../../db/prepared.js';
 import { basePackages, documents, sponsors, users, vaultListVersions, vaults } from '../../db/schema/index.js';
+import { PEOPLE_SORT_COLUMNS } from '../people-common/person-columns.js';
 import type { HolderFilter } from './vaults.search.repo.js';
 
 /** The ids of one page of holders (and, separately, how many match), ordered by holder id. */
@@ -30,10 +33,46 @@ export async function countHolders(db: Db, sponsorId: number | null, filter: Hol
   return Number(row?.n ?? 0);
 }
 
-export async function pageIds(db: Db, sponsorId: number | null, filter: HolderFilter, offset: number, limit: number): Promise<number[]> {
+export type HolderSort = SortQuery<VaultSortField>;
+
+/** Whether a sort is the list's own order (holder id, ascending), which the page anchors serve. */
+export const isIdOrder = (sort?: HolderSort) => !sort?.sortBy || (sort.sortBy === 'id' && sort.sortDir !== 'desc');
+
+/**
+ * One page of ids in the requested order. A column sort reads users_holder_<column>_idx
+ * (sponsor, role, column, id) from the start of the portal's holders: the first pages cost as
+ * much as the unsorted ones, deep pages grow with their offset (docs/decisions/0015).
+ */
+export async function pageIds(
+  db: Db,
+  sponsorId: number | null,
+  filter: HolderFilter,
+  offset: number,
+  limit: number,
+  sort?: HolderSort,
+): Promise<number[]> {
   if (filter.kind === 'none') return [];
-  const orderCol = filter.kind === 'vaults' ? vaults.holderUserId : users.id;
-  const rows = await idQuery(db, sponsorId, filter).orderBy(asc(orderCol)).limit(limit).offset(offset);
+  if (!sort?.sortBy || sort.sortBy === 'id') {
+    const orderCol = filter.kind === 'vaults' ? vaults.holderUserId : users.id;
+    const rows = await idQuery(db, sponsorId, filter)
+      .orderBy(isIdOrder(sort) ? asc(orderCol) : desc(orderCol))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => r.id);
+  }
+  const query =
+    filter.kind === 'vaults'
+      ? db
+          .select({ id: users.id })
+          .from(vaults)
+          .innerJoin(users, eq(users.id, vaults.holderUserId))
+          .where(and(sponsorId === null ? undefined : eq(vaults.sponsorId, sponsorId), filter.where))
+          .$dynamic()
+      : idQuery(db, sponsorId, filter);
+  const rows = await query
+    .orderBy(...sortOrder({ sortBy: sort.sortBy, sortDir: sort.sortDir }, PEOPLE_SORT_COLUMNS, users.id, []))
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => r.id);
 }
 
@@ -137,7 +176,7 @@ const portalPageQuery = (db: Db) =>
 const holdersByIdsQuery = preparedFor(holdersQuery);
 const portalPage = preparedFor(portalPageQuery);
 
-/** The list rows of the given holder ids, in id order. */
+/** The list rows of the given holder ids, in id order (callers put them in their page's order). */
 export async function holdersByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return holdersByIdsQuery(db).execute({ ids });

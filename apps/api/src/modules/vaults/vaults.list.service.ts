@@ -13,7 +13,16 @@ import { toCsv } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { beforeFirstAnchor, cachedCount, unfilteredPage } from './vaults.counts.js';
-import { allIds, countHolders, type HolderRow, holdersByIds, pageIds, portalPageRows } from './vaults.list.repo.js';
+import {
+  allIds,
+  countHolders,
+  type HolderRow,
+  type HolderSort,
+  holdersByIds,
+  isIdOrder,
+  pageIds,
+  portalPageRows,
+} from './vaults.list.repo.js';
 import { holderFilter } from './vaults.search.repo.js';
 import { type Ctx, iso, statusName, TARGET } from './vaults.service.js';
 
@@ -45,10 +54,12 @@ export function toItem(r: HolderRow): VaultHolderItem {
 export async function list(
   db: Db,
   sponsorId: number | null,
-  q: { offset: number; limit: number },
+  q: { offset: number; limit: number } & HolderSort,
   search?: { fieldName?: VaultSearchField; fieldValue?: string },
 ): Promise<ListResponse<VaultHolderItem>> {
   const filter = holderFilter(search?.fieldName, search?.fieldValue);
+  const sort = { sortBy: q.sortBy, sortDir: q.sortDir };
+  const idOrder = isIdOrder(sort);
   const page = (data: HolderRow[], total: number): ListResponse<VaultHolderItem> => ({
     data: data.map(toItem),
     total,
@@ -57,7 +68,7 @@ export async function list(
     isEditable: true,
   });
   // A portal's list as it opens (the busiest call): one prepared statement, see portalPageRows.
-  if (filter.kind === 'all' && sponsorId !== null && beforeFirstAnchor(q.offset)) {
+  if (filter.kind === 'all' && sponsorId !== null && idOrder && beforeFirstAnchor(q.offset)) {
     const { rows, version } = await portalPageRows(db, sponsorId, q.offset, q.limit);
     const total =
       q.offset === 0 && rows.length < q.limit
@@ -65,16 +76,25 @@ export async function list(
         : await cachedCount(`${sponsorId}|`, () => countHolders(db, sponsorId, filter), db, version ?? undefined);
     return page(rows, total);
   }
+  // The page anchors remember positions in holder id order only; other orders read from the start.
   const ids =
-    filter.kind === 'all' && sponsorId !== null
+    filter.kind === 'all' && sponsorId !== null && idOrder
       ? await unfilteredPage(db, sponsorId, q.offset, q.limit)
-      : await pageIds(db, sponsorId, filter, q.offset, q.limit);
+      : await pageIds(db, sponsorId, filter, q.offset, q.limit, sort);
   const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
   const [rows, total] = await Promise.all([
     holdersByIds(db, ids),
     q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : cachedCount(key, () => countHolders(db, sponsorId, filter), db),
   ]);
-  return page(rows, total);
+  // The rows come back in id order; the page keeps the order its ids were read in.
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return page(
+    ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    }),
+    total,
+  );
 }
 
 export function parseColumns(raw: string | undefined): VaultColumn[] {

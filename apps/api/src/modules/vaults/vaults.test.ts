@@ -297,6 +297,50 @@ describe('list and search', () => {
     expect(res.json().data).toHaveLength(1);
   });
 
+  it('sorts by a column in either direction, ties by id, with searches and paging; refuses an unknown sort', async () => {
+    const made = await seed();
+    const emails = async (url: string, body?: unknown) => {
+      const res = await req(admin, body ? 'POST' : 'GET', url, body);
+      expect(res.statusCode, url).toBe(200);
+      return (res.json().data as { email: string }[]).map((d) => d.email);
+    };
+    const list = `/api/v1/vaultholders?sponsorId=${w.a.id}`;
+    const byLastName = ['dan@delta.net', 'eve@alpha.com', 'carla@gamma.org', 'bob_100%@beta.com', 'alice@alpha.com'];
+    expect(await emails(`${list}&sortBy=lastName`)).toEqual(byLastName);
+    expect(await emails(`${list}&sortBy=lastName&sortDir=desc`)).toEqual([...byLastName].reverse());
+    expect(await emails(`${list}&sortBy=lastName&offset=2&limit=2`)).toEqual(byLastName.slice(2, 4));
+    expect(await emails(`${list}&sortBy=id&sortDir=desc`)).toEqual([...made].reverse().map((m) => m.email));
+    // Equal statuses keep holder id order, the other way round going down.
+    await setStatus(t, made[3]!.id, STATUS.active);
+    const byStatus = await emails(`${list}&sortBy=status&sortDir=desc`);
+    expect(byStatus).toEqual(['eve@alpha.com', 'carla@gamma.org', 'bob_100%@beta.com', 'alice@alpha.com', 'dan@delta.net']);
+    // Holders who never signed in come last going down (newest holder first among them).
+    await t.db
+      .update(users)
+      .set({ lastLoginAt: new Date('2026-01-02T00:00:00Z') })
+      .where(eq(users.id, made[2]!.id));
+    await t.db
+      .update(users)
+      .set({ lastLoginAt: new Date('2026-03-04T00:00:00Z') })
+      .where(eq(users.id, made[4]!.id));
+    expect((await emails(`${list}&sortBy=lastLoginAt&sortDir=desc`)).slice(0, 3)).toEqual([
+      'eve@alpha.com',
+      'carla@gamma.org',
+      'dan@delta.net',
+    ]);
+    // A search keeps the sort: a users field and a package (vaults) field.
+    const search = `/api/v1/vaultholders/search?sponsorId=${w.a.id}&sortBy=firstName&sortDir=desc`;
+    expect(await emails(search, { fieldName: 'email', fieldValue: 'alpha' })).toEqual(['eve@alpha.com', 'alice@alpha.com']);
+    expect(await emails(search, { fieldName: 'package', fieldValue: 'gold' })).toEqual([
+      'eve@alpha.com',
+      'carla@gamma.org',
+      'alice@alpha.com',
+    ]);
+    expect((await req(admin, 'GET', `${list}&sortBy=password`)).statusCode).toBe(400);
+    expect((await req(admin, 'GET', `${list}&sortBy=email&sortDir=up`)).statusCode).toBe(400);
+    expect((await req(admin, 'POST', `${search}x`, { fieldName: 'email', fieldValue: 'a' })).statusCode).toBe(400);
+  });
+
   it('refuses an unknown search field or extra body fields', async () => {
     for (const body of [
       { fieldName: 'password', fieldValue: 'x' },

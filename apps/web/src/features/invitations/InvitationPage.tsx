@@ -1,19 +1,17 @@
-import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconMailForward, IconPlus, IconSearch, IconStar, IconStarFilled, IconUpload, IconX } from '@tabler/icons-react';
-import { INVITATION_SEARCH_FIELDS, INVITATION_SEARCH_LABELS, type Invitation } from '@vault/contract';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { ColumnsMenu } from '../../components/ColumnsMenu';
+import { IconEdit, IconMailForward, IconPlus, IconStar, IconStarFilled, IconUpload } from '@tabler/icons-react';
+import { INVITATION_SEARCH_FIELDS, INVITATION_SEARCH_LABELS, INVITATION_SORT_FIELDS, type Invitation } from '@vault/contract';
+import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { dayParam, formatDateTime } from '../../lib/dates';
-import { useListState } from '../../lib/list-state';
+import { useListFilters, useListState } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { useInvitationList, useResendInvitation, useSetDefault } from './api';
 import { ImportDialog } from './ImportDialog';
@@ -58,32 +56,14 @@ function When({ value }: { value: string | null }) {
 export function InvitationPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   // "Created" is one click away under Columns, so that a page of 20 fits a laptop screen.
-  const list = useListState({ key: 'invitations', columns: COLUMNS, defaultColumns: DEFAULT_COLUMNS });
-  // The creation-day filter sits in the URL beside the list's page and search.
-  const [params, setParams] = useSearchParams();
-  const created = { fromDate: dayParam(params.get('from')) ?? undefined, toDate: dayParam(params.get('to')) ?? undefined };
-  const setCreated = (from: string | null, to: string | null) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of [
-        ['from', from],
-        ['to', to],
-      ] as const)
-        v ? next.set(k, v) : next.delete(k);
-      next.delete('page');
-      return next;
-    });
-  const query = useInvitationList(sponsorId, list.offset, list.limit, list.search, created);
+  const list = useListState({ key: 'invitations', columns: COLUMNS, defaultColumns: DEFAULT_COLUMNS, sortable: INVITATION_SORT_FIELDS });
+  // The creation-day filter sits in the URL beside the list's page, search and sort.
+  const filters = useListFilters();
+  const created = { fromDate: dayParam(filters.params.get('from')) ?? undefined, toDate: dayParam(filters.params.get('to')) ?? undefined };
+  const query = useInvitationList(sponsorId, list.offset, list.limit, list.search, list.sort, created);
   const resend = useResendInvitation(sponsorId);
   const setDefault = useSetDefault(sponsorId);
   const { alert } = useConfirm();
-
-  const [field, setField] = useState<string>(list.search?.fieldName ?? 'all');
-  const [value, setValue] = useState(list.search?.fieldValue ?? '');
-  useEffect(() => {
-    setField(list.search?.fieldName ?? 'all');
-    setValue(list.search?.fieldValue ?? '');
-  }, [list.search]);
 
   const [editing, setEditing] = useState<Invitation | null>(null);
   const [formOpened, setFormOpened] = useState(false);
@@ -93,11 +73,6 @@ export function InvitationPage() {
   // Specification section 4: with no sponsor chosen, an empty list with total 0.
   const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
   const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
-
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    list.setSearch(value.trim() ? { fieldName: field, fieldValue: value.trim() } : null);
-  };
 
   const doResend = async (inv: Invitation) => {
     setResendingId(inv.id);
@@ -127,7 +102,7 @@ export function InvitationPage() {
     );
 
   // Built on every render: the action cells close over the latest mutation state and handlers.
-  const columns: DataTableColumn<Invitation>[] = [
+  const columns: ListColumn<Invitation>[] = [
     {
       accessor: 'code',
       title: 'Code',
@@ -153,6 +128,7 @@ export function InvitationPage() {
       accessor: 'email',
       title: 'E-mail',
       hidden: !list.isVisible('email'),
+      sortable: true,
       cellsStyle: () => ({ overflowWrap: 'anywhere', minWidth: 170 }),
       render: (inv) =>
         inv.type === 'open' ? (
@@ -194,6 +170,8 @@ export function InvitationPage() {
       accessor: 'created',
       title: 'Created',
       hidden: !list.isVisible('created'),
+      sortable: true,
+      sortKey: 'createdDate',
       noWrap: true,
       render: (inv) => <When value={inv.createdDate} />,
     },
@@ -236,11 +214,8 @@ export function InvitationPage() {
       title: 'Status',
       hidden: !list.isVisible('status'),
       noWrap: true,
-      render: (inv) => (
-        <Badge color={STATUS_COLOR[inv.status]} variant="dot" size="sm" style={{ minWidth: 'max-content' }}>
-          {inv.status}
-        </Badge>
-      ),
+      sortable: true,
+      render: (inv) => <StatusBadge status={inv.status} color={STATUS_COLOR[inv.status]} />,
     },
     {
       accessor: 'actions',
@@ -305,73 +280,39 @@ export function InvitationPage() {
           </>
         }
       />
-      <Paper withBorder p="md" mb="md">
-        <form onSubmit={search}>
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <Select
-              label="Search in"
-              data={searchOptions}
-              value={field}
-              onChange={(v) => setField(v ?? 'all')}
-              allowDeselect={false}
-              w={170}
-            />
-            <TextInput
-              label="Search"
-              placeholder={field === 'status' ? 'pending, used or expired' : field === 'type' ? 'strict or open' : 'Contains…'}
-              value={value}
-              onChange={(e) => setValue(e.currentTarget.value)}
-              style={{ flex: 1, minWidth: 200 }}
-              leftSection={<IconSearch size={16} />}
-            />
-            <Button type="submit" disabled={sponsorId === 0}>
-              Search
-            </Button>
-            {list.search && (
-              <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => list.setSearch(null)}>
-                Clear
-              </Button>
-            )}
-            <DateRangeFilter
-              label="Created"
-              from={created.fromDate ?? null}
-              to={created.toDate ?? null}
-              onChange={setCreated}
-              clearable
-              w={250}
-            />
-            <ColumnsMenu all={COLUMNS} labels={COLUMN_LABELS} visible={list.columns} onChange={list.setColumns} />
-          </Group>
-        </form>
-      </Paper>
-      <ListLoadError query={query} />
-      <DataTable<Invitation>
-        withTableBorder
-        borderRadius="md"
-        fz="sm"
-        horizontalSpacing={8}
-        striped
-        highlightOnHover
-        minHeight={260}
-        records={rows}
-        columns={columns}
-        idAccessor="id"
-        totalRecords={total}
-        recordsPerPage={list.limit}
-        page={list.page}
-        onPageChange={list.setPage}
-        fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={
-          query.isError
-            ? LIST_NOT_LOADED
-            : sponsorId === 0
-              ? 'Choose a portal to see its invitations.'
-              : list.search
-                ? 'No invitation matches this search.'
-                : 'No invitations yet.'
+      <ListToolbar
+        label="Search invitations"
+        fields={searchOptions}
+        search={list.search}
+        onSearch={list.setSearch}
+        disabled={sponsorId === 0}
+        placeholder={(f) => (f === 'status' ? 'pending, used or expired' : f === 'type' ? 'strict or open' : 'Contains…')}
+        filters={
+          <DateRangeFilter
+            label="Created"
+            from={created.fromDate ?? null}
+            to={created.toDate ?? null}
+            onChange={(from, to) => filters.update({ from, to })}
+            clearable
+            w={250}
+          />
         }
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
-        aria-label="Invitations"
+        columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
+      />
+      <ListTable<Invitation>
+        label="Invitations"
+        list={list}
+        query={query}
+        records={rows}
+        total={total}
+        columns={columns}
+        portalChosen={sponsorId > 0}
+        empty={{
+          none: 'No invitations yet.',
+          noMatch: 'No invitation matches this search.',
+          noPortal: 'Choose a portal to see its invitations.',
+        }}
+        tableProps={{ fz: 'sm', horizontalSpacing: 8 }}
       />
       <InvitationFormDialog
         opened={formOpened}

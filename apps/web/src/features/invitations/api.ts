@@ -10,6 +10,7 @@ import type {
   ServerMessage,
 } from '@vault/contract';
 import { api } from '../../lib/api';
+import type { ListSort } from '../../lib/list-state';
 
 /** Query keys: every key names the chosen sponsor, so changing the sponsor reloads the data. */
 export const invitationKeys = {
@@ -33,13 +34,24 @@ export interface CreatedRange {
  * The invitation list of specification section 4: with a sponsor chosen, offset and limit (20 per
  * page); with none (sponsor id 0) an empty list with total 0, without calling the server.
  */
-export function useInvitationList(sponsorId: number, offset: number, limit: number, search: SearchBody | null, created: CreatedRange = {}) {
+export function useInvitationList(
+  sponsorId: number,
+  offset: number,
+  limit: number,
+  search: SearchBody | null,
+  sort: ListSort | null,
+  created: CreatedRange = {},
+) {
   return useQuery({
-    queryKey: invitationKeys.list(sponsorId, offset, limit, search, created),
+    queryKey: [...invitationKeys.list(sponsorId, offset, limit, search, created), sort],
     queryFn: ({ signal }): Promise<List> =>
       search
-        ? api<List>('POST', '/api/v1/invitations/search', { query: { sponsorId, offset, limit, ...created }, body: search, signal })
-        : api<List>('GET', '/api/v1/invitations', { query: { sponsorid: sponsorId, offset, limit, ...created }, signal }),
+        ? api<List>('POST', '/api/v1/invitations/search', {
+            query: { sponsorId, offset, limit, ...created, ...sort },
+            body: search,
+            signal,
+          })
+        : api<List>('GET', '/api/v1/invitations', { query: { sponsorid: sponsorId, offset, limit, ...created, ...sort }, signal }),
     enabled: sponsorId > 0,
     placeholderData: keepPreviousData,
   });

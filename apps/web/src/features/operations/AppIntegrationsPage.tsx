@@ -27,7 +27,7 @@ import {
 } from '@vault/contract';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { ListLoadError } from '../../components/list/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';

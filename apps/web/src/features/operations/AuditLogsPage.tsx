@@ -6,22 +6,22 @@ import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
+import { LIST_TABLE_LOOK } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { dayParam, formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
-import { parsePage } from '../../lib/list-state';
+import { parsePage, useListFilters } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
 import { AuditEntryDetails, AuditTarget } from './audit-details';
 import { auditFields, fieldsSummary } from './audit-fields';
 import { ACTION_FILTER_OPTIONS, actionWords } from './audit-words';
 import { infoOf } from './info-format';
-import { LIST_TABLE_LOOK, useUrlFilters } from './list-parts';
 
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
-  const { params, update } = useUrlFilters();
+  const { params, update } = useListFilters();
   const [defFrom, defTo] = lastDaysRange(AUDIT_DEFAULT_DAYS);
   const page = parsePage(params.get('page'));
   const filters: AuditFilters = {

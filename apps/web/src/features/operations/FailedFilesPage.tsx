@@ -1,26 +1,17 @@
-import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  FAILED_UPLOAD_REASON_LABELS,
-  FAILED_UPLOAD_REASONS,
-  FAILED_UPLOAD_STATUS_LABELS,
-  type FailedUpload,
-  PAGE_SIZE,
-} from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
+import { FAILED_UPLOAD_REASON_LABELS, FAILED_UPLOAD_REASONS, FAILED_UPLOAD_STATUS_LABELS, type FailedUpload } from '@vault/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { dayParam, formatDateTime } from '../../lib/dates';
-import { parsePage } from '../../lib/list-state';
+import { useListFilters, useListState } from '../../lib/list-state';
 import { useSponsor } from '../../lib/session';
 import { failedAction, opsKeys, useFailedFiles } from './api';
-import { LIST_TABLE_LOOK, useUrlFilters } from './list-parts';
 
 const REASON_COLOR = { too_large: 'orange', virus: 'red', type: 'grape', storage_error: 'yellow' } as const;
 const STATUS_COLOR = { failed: 'red', retry_requested: 'blue', dismissed: 'gray' } as const;
@@ -37,13 +28,16 @@ function size(bytes: number) {
   return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
 }
 
+const NO_COLUMNS: string[] = [];
+
 export function FailedFilesPage() {
   const { sponsorId } = useSponsor();
-  const { params, update } = useUrlFilters();
-  const page = parsePage(params.get('page'));
+  const { params, update } = useListFilters();
+  const paging = useListState({ key: 'failed-files', columns: NO_COLUMNS });
+  const page = paging.page;
   const q = {
-    offset: (page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
+    offset: paging.offset,
+    limit: paging.limit,
     fromDate: dayParam(params.get('from')) ?? undefined,
     toDate: dayParam(params.get('to')) ?? undefined,
     reason: params.get('reason') || undefined,
@@ -136,14 +130,21 @@ export function FailedFilesPage() {
           />
         </Group>
       </Paper>
-      <ListLoadError query={query} />
-      <DataTable<FailedUpload>
-        {...LIST_TABLE_LOOK}
+      <ListTable<FailedUpload>
+        label="Failed files"
+        list={paging}
+        query={query}
         records={rows}
-        idAccessor="id"
-        selectedRecords={selected}
-        onSelectedRecordsChange={setSelected}
-        isRecordSelectable={(r) => r.status !== 'dismissed'}
+        total={total}
+        portalChosen={sponsorId > 0}
+        empty={{ none: 'No failed files match these filters.', noPortal: 'Choose a portal to see its failed files.' }}
+        selection={{
+          selected,
+          onChange: setSelected,
+          rowLabel: (r) => `Select ${r.fileName}`,
+          allLabel: 'Select every failed file on this page',
+          isSelectable: (r) => r.status !== 'dismissed',
+        }}
         columns={[
           { accessor: 'occurredAt', title: 'Time', noWrap: true, render: (r) => formatDateTime(r.occurredAt) },
           {
@@ -239,20 +240,6 @@ export function FailedFilesPage() {
             ),
           },
         ]}
-        totalRecords={total}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={(p) => update({ page: p > 1 ? String(p) : null }, true)}
-        fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={
-          query.isError
-            ? LIST_NOT_LOADED
-            : sponsorId === 0
-              ? 'Choose a portal to see its failed files.'
-              : 'No failed files match these filters.'
-        }
-        paginationText={({ from: a, to: b, totalRecords }) => (totalRecords ? `${a}–${b} of ${totalRecords}` : 'Total 0')}
-        aria-label="Failed files"
       />
     </Stack>
   );

@@ -1,5 +1,4 @@
 import '@mantine/dates/styles.css';
-import 'mantine-datatable/styles.layer.css';
 import { Alert, Badge, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -12,11 +11,10 @@ import {
   SCOPE_LABELS,
   type SponsorAuthorization,
 } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { ACCESSIBLE_CALENDAR } from '../../components/DateRangeFilter';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime, PICKER_DATE_TIME_FORMAT } from '../../lib/dates';
@@ -58,15 +56,16 @@ export function SponsorAuthorizationsPage() {
           </Button>
         }
       />
-      <ListLoadError query={query} what="authorizations" />
-      <DataTable<SponsorAuthorization>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={240}
+      <ListTable<SponsorAuthorization>
+        label="Sponsor authorizations"
+        what="authorizations"
+        list={list}
+        query={query}
         records={rows}
-        idAccessor="id"
+        total={sponsorId > 0 ? (query.data?.total ?? 0) : 0}
+        minHeight={240}
+        portalChosen={sponsorId > 0}
+        empty={{ none: 'No app has been granted access yet.', noPortal: 'Choose a portal to see its authorizations.' }}
         columns={[
           {
             accessor: 'integrationName',
@@ -125,20 +124,6 @@ export function SponsorAuthorizationsPage() {
               ),
           },
         ]}
-        totalRecords={sponsorId > 0 ? (query.data?.total ?? 0) : 0}
-        recordsPerPage={list.limit}
-        page={list.page}
-        onPageChange={list.setPage}
-        fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={
-          query.isError
-            ? LIST_NOT_LOADED
-            : sponsorId === 0
-              ? 'Choose a portal to see its authorizations.'
-              : 'No app has been granted access yet.'
-        }
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
-        aria-label="Sponsor authorizations"
       />
       {granting && <GrantDialog sponsorId={sponsorId} onClose={() => setGranting(false)} />}
     </Stack>

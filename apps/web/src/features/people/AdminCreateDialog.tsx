@@ -5,10 +5,10 @@ import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminCreateBody, sponsorAdminC
 import { useEffect, useState } from 'react';
 import { errorMessages } from '../../lib/api';
 import { contractRules, serverFieldErrors } from '../../lib/form';
+import { useRights } from '../../lib/rights';
 import { AdminFields } from './AdminFields';
 import { AdminFlagPicker } from './AdminFlagPicker';
 import { useCreateAdmin, useGroups } from './api';
-import { useMyRights } from './components';
 import { ErrorsAlert } from './PersonFormFields';
 
 const NO_FLAGS = (): Record<AdminFlag, boolean> =>
@@ -66,7 +66,7 @@ export function AdminCreateDialog({
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const create = useCreateAdmin(sponsorId);
   const groups = useGroups(sponsorCode, opened);
-  const rights = useMyRights();
+  const rights = useRights();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog closes
   useEffect(() => {

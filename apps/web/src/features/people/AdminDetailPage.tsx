@@ -6,15 +6,19 @@ import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminItem, type SponsorAdminUp
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { DetailField } from '../../components/DetailField';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { contractRules, serverFieldErrors } from '../../lib/form';
+import { fullName } from '../../lib/person-name';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { AdminFields } from './AdminFields';
 import { AdminFlagPicker } from './AdminFlagPicker';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdminAction, adminCommand, peopleKeys, useAdmin, useGroups, useUpdateAdmin } from './api';
-import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
+import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
 import { PersonDetailShell, PersonHeading } from './PersonDetail';
 import { ErrorsAlert } from './PersonFormFields';
@@ -70,7 +74,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
   const [saveErrors, setSaveErrors] = useState<string[]>([]);
   const update = useUpdateAdmin(sponsorId, admin.id);
   const groups = useGroups(sponsorCode);
-  const rights = useMyRights();
+  const rights = useRights();
   const { confirm } = useConfirm();
   const qc = useQueryClient();
 
@@ -112,12 +116,12 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
               <StatusBadge statusId={admin.statusId} status={admin.status} />
             </Group>
             <SimpleGrid cols={2} spacing="sm">
-              <Field label="User id">{admin.id}</Field>
-              <Field label="Administrator id">{admin.said}</Field>
-              <Field label="Language">{localeLabel(admin.localize)}</Field>
-              <Field label="MFA">{admin.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</Field>
-              <Field label="Created">{formatDateTime(admin.createdAt)}</Field>
-              <Field label="Last sign-in">{formatDateTime(admin.lastLoginAt) || 'Never'}</Field>
+              <DetailField label="User id">{admin.id}</DetailField>
+              <DetailField label="Administrator id">{admin.said}</DetailField>
+              <DetailField label="Language">{localeLabel(admin.localize)}</DetailField>
+              <DetailField label="MFA">{admin.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</DetailField>
+              <DetailField label="Created">{formatDateTime(admin.createdAt)}</DetailField>
+              <DetailField label="Last sign-in">{formatDateTime(admin.lastLoginAt) || 'Never'}</DetailField>
             </SimpleGrid>
             <Divider />
             <PersonActionButtons

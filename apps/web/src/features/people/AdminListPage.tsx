@@ -1,20 +1,20 @@
-import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Tooltip } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_SEARCH_FIELDS, type SponsorAdminItem } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
+import { ADMIN_SEARCH_FIELDS, PEOPLE_SORT_FIELDS, type SponsorAdminItem } from '@vault/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { ListTable } from '../../components/list/ListTable';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
+import { fullName } from '../../lib/person-name';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { AdminCreateDialog } from './AdminCreateDialog';
 import { type AdminAction, adminCommand, peopleKeys, useAdminList } from './api';
-import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
-import { peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 
 const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
@@ -45,13 +45,17 @@ export const ADMIN_DIALOGS: Record<AdminAction, { title: string; message: (name:
 
 export function AdminListPage() {
   const { sponsorId, sponsorCode } = useSponsor();
-  const list = useListState({ key: 'sponsor-admins', columns: ['name', 'email', 'title', 'group', 'status', 'mfaEnabled', 'testAccount'] });
+  const list = useListState({
+    key: 'sponsor-admins',
+    columns: ['name', 'email', 'title', 'group', 'status', 'mfaEnabled', 'testAccount'],
+    sortable: PEOPLE_SORT_FIELDS,
+  });
   const [secondFactor, setSecondFactor] = useState<'on' | 'off' | undefined>();
-  const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search, secondFactor);
+  const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search, secondFactor, list.sort);
   const [creating, setCreating] = useState(false);
   const { confirm } = useConfirm();
   const qc = useQueryClient();
-  const rights = useMyRights();
+  const rights = useRights();
 
   const run = (action: AdminAction, a: SponsorAdminItem) =>
     confirm({
@@ -78,40 +82,45 @@ export function AdminListPage() {
           )
         }
       />
-      <SearchBar fields={searchFields} search={list.search} onSearch={list.setSearch} disabled={sponsorId === 0} label="administrators" />
-      <Select
-        label="Second factor"
-        data={SECOND_FACTOR_FILTER}
-        value={secondFactor ?? 'all'}
-        onChange={(v) => {
-          setSecondFactor(v === 'on' || v === 'off' ? v : undefined);
-          list.setPage(1);
-        }}
-        allowDeselect={false}
+      <ListToolbar
+        label="Search administrators"
+        fields={searchFields}
+        search={list.search}
+        onSearch={list.setSearch}
         disabled={sponsorId === 0}
-        w={{ base: '100%', xs: 220 }}
-        mb="md"
-      />
-      <ListLoadError query={query} />
-      <DataTable<SponsorAdminItem>
-        {...peopleTableProps(list)}
-        records={rows}
-        totalRecords={total}
-        fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={
-          query.isError
-            ? LIST_NOT_LOADED
-            : sponsorId === 0
-              ? 'Choose a portal to see its administrators.'
-              : list.search
-                ? 'No administrator matches this search.'
-                : 'No administrators yet.'
+        filters={
+          <Select
+            label="Second factor"
+            data={SECOND_FACTOR_FILTER}
+            value={secondFactor ?? 'all'}
+            onChange={(v) => {
+              setSecondFactor(v === 'on' || v === 'off' ? v : undefined);
+              list.setPage(1);
+            }}
+            allowDeselect={false}
+            disabled={sponsorId === 0}
+            w={{ base: '100%', xs: 220 }}
+          />
         }
-        aria-label="Administrators"
+      />
+      <ListTable<SponsorAdminItem>
+        label="Administrators"
+        list={list}
+        query={query}
+        records={rows}
+        total={total}
+        portalChosen={sponsorId > 0}
+        empty={{
+          none: 'No administrators yet.',
+          noMatch: 'No administrator matches this search.',
+          noPortal: 'Choose a portal to see its administrators.',
+        }}
         columns={[
           {
             accessor: 'name',
             title: 'Name',
+            sortable: true,
+            sortKey: 'firstName',
             render: (a) => (
               <Stack gap={0}>
                 <Anchor component={Link} to={detailPath(a)} size="sm" fw={500}>
@@ -125,10 +134,10 @@ export function AdminListPage() {
               </Stack>
             ),
           },
-          { accessor: 'email', title: 'E-mail' },
+          { accessor: 'email', title: 'E-mail', sortable: true },
           { accessor: 'title', title: 'Title', render: (a) => a.title || '—' },
           { accessor: 'groupName', title: 'Group', render: (a) => a.groupName || '—' },
-          { accessor: 'status', title: 'Status', render: (a) => <StatusBadge statusId={a.statusId} status={a.status} /> },
+          { accessor: 'status', title: 'Status', sortable: true, render: (a) => <StatusBadge statusId={a.statusId} status={a.status} /> },
           {
             accessor: 'mfaEnabled',
             title: 'Second factor',

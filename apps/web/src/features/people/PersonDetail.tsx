@@ -1,7 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { fullName } from './components';
+import { fullName } from '../../lib/person-name';
 
 export interface PersonDetailShellProps {
   /** The list the breadcrumb leads back to. */

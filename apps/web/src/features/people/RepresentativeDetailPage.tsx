@@ -5,14 +5,18 @@ import { ADVISOR_FLAGS, PEOPLE_FLAG_LABELS, type SponsoredAdvisorItem } from '@v
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { DetailField } from '../../components/DetailField';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { fullName } from '../../lib/person-name';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, usePortalUser, useRep } from './api';
-import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
+import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
 import { PersonDetailShell, PersonHeading } from './PersonDetail';
 import { useTestAccountToggle } from './RepresentativeListPage';
@@ -51,7 +55,7 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
   const user = usePortalUser(sponsorId, rep.userId);
   const toggleTest = useTestAccountToggle(sponsorId);
-  const rights = useMyRights();
+  const rights = useRights();
   const { confirm } = useConfirm();
   const qc = useQueryClient();
   const testAccount = user.data?.testAccount ?? rep.testAccount;
@@ -75,13 +79,13 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
             <PersonHeading person={rep} />
             <StatusBadge statusId={rep.statusId} status={rep.status} />
             <SimpleGrid cols={2} spacing="sm">
-              <Field label="User id">{rep.userId}</Field>
-              <Field label="Representative id">{rep.id}</Field>
-              <Field label="Group">{rep.groupName ?? '—'}</Field>
-              <Field label="Language">{localeLabel(rep.localize)}</Field>
-              <Field label="MFA">{rep.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</Field>
-              <Field label="Added by">{rep.ownerEmail ?? '—'}</Field>
-              <Field label="Created">{formatDateTime(rep.createdAt)}</Field>
+              <DetailField label="User id">{rep.userId}</DetailField>
+              <DetailField label="Representative id">{rep.id}</DetailField>
+              <DetailField label="Group">{rep.groupName ?? '—'}</DetailField>
+              <DetailField label="Language">{localeLabel(rep.localize)}</DetailField>
+              <DetailField label="MFA">{rep.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</DetailField>
+              <DetailField label="Added by">{rep.ownerEmail ?? '—'}</DetailField>
+              <DetailField label="Created">{formatDateTime(rep.createdAt)}</DetailField>
             </SimpleGrid>
             <Switch
               label="Test account"

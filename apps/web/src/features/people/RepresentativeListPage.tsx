@@ -1,22 +1,22 @@
-import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconFlask, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PEOPLE_SEARCH_FIELDS, type ServerMessage, type SponsoredAdvisorItem } from '@vault/contract';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { LINKED_PEOPLE_SORT_FIELDS, PEOPLE_SEARCH_FIELDS, type ServerMessage, type SponsoredAdvisorItem } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { fullName } from '../../lib/person-name';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, useRepList, useSetTestAccount } from './api';
-import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
-import { peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 import { RepresentativeModal } from './RepresentativeModal';
 
@@ -71,13 +71,13 @@ export function RepresentativeListPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   const [params, setParams] = useSearchParams();
   const unassigned = params.get('view') === 'unassigned';
-  const list = useListState({ key: 'representatives', columns: COLUMNS });
-  const query = useRepList(sponsorId, sponsorCode, list.offset, list.limit, unassigned ? null : list.search, unassigned);
+  const list = useListState({ key: 'representatives', columns: COLUMNS, sortable: LINKED_PEOPLE_SORT_FIELDS });
+  const query = useRepList(sponsorId, sponsorCode, list.offset, list.limit, unassigned ? null : list.search, unassigned, list.sort);
   const [modal, setModal] = useState<{ rep: SponsoredAdvisorItem | null } | null>(null);
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
   const { confirm } = useConfirm();
   const qc = useQueryClient();
-  const rights = useMyRights();
+  const rights = useRights();
   const toggleTest = useTestAccountToggle(sponsorId);
 
   const run = (action: RepAction, r: SponsoredAdvisorItem) =>
@@ -95,23 +95,25 @@ export function RepresentativeListPage() {
   const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
   const detailPath = (r: SponsoredAdvisorItem) => `/sponsor-trusted-advisors/${r.userId}/staid/${r.id}`;
 
-  const columns: DataTableColumn<SponsoredAdvisorItem>[] = [
+  const columns: ListColumn<SponsoredAdvisorItem>[] = [
     { accessor: 'id', title: 'Id', hidden: !list.isVisible('id'), width: 80 },
     {
       accessor: 'firstName',
       title: 'First name',
       hidden: !list.isVisible('firstName'),
+      sortable: true,
       render: (r) => (
         <Anchor component={Link} to={detailPath(r)} size="sm" fw={500}>
           {r.firstName}
         </Anchor>
       ),
     },
-    { accessor: 'lastName', title: 'Last name', hidden: !list.isVisible('lastName') },
+    { accessor: 'lastName', title: 'Last name', hidden: !list.isVisible('lastName'), sortable: true },
     {
       accessor: 'email',
       title: 'Email',
       hidden: !list.isVisible('email'),
+      sortable: true,
       render: (r) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm">{r.email}</Text>
@@ -209,34 +211,29 @@ export function RepresentativeListPage() {
           Representatives of this portal who are not in any sub-portal.
         </Text>
       ) : (
-        <SearchBar
+        <ListToolbar
+          label="Search representatives"
           fields={peopleSearchFields}
           search={list.search}
           onSearch={list.setSearch}
           disabled={sponsorId === 0}
-          label="representatives"
+          placeholder={(f) => (f === 'status' ? 'Active, Inactive or Pending' : 'Contains…')}
           columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
         />
       )}
-      <ListLoadError query={query} />
-      <DataTable<SponsoredAdvisorItem>
-        {...peopleTableProps(list)}
+      <ListTable<SponsoredAdvisorItem>
+        label="Representatives"
+        list={{ ...list, search: unassigned ? null : list.search }}
+        query={query}
         records={rows}
+        total={total}
         columns={columns}
-        totalRecords={total}
-        fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={
-          query.isError
-            ? LIST_NOT_LOADED
-            : sponsorId === 0
-              ? 'Choose a portal to see its representatives.'
-              : unassigned
-                ? 'Every representative is in a sub-portal.'
-                : list.search
-                  ? 'No representative matches this search.'
-                  : 'No representatives yet.'
-        }
-        aria-label="Representatives"
+        portalChosen={sponsorId > 0}
+        empty={{
+          none: unassigned ? 'Every representative is in a sub-portal.' : 'No representatives yet.',
+          noMatch: 'No representative matches this search.',
+          noPortal: 'Choose a portal to see its representatives.',
+        }}
       />
       <RepresentativeModal
         opened={modal !== null}

@@ -15,7 +15,7 @@ import { errorMessage, errorMessages } from '../../lib/api';
 import { formatTime } from '../../lib/dates';
 import { contractRules, emailRules, serverFieldErrors } from '../../lib/form';
 import { lookupAdvisor, useCategories, useGroups, useSaveRep } from './api';
-import { FlagGrid } from './components';
+import { FlagGrid } from './FlagGrid';
 import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
 
 type Flags = Record<AdvisorFlag, boolean>;

@@ -4,13 +4,17 @@ import type { AdvisorDetail } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { DetailField } from '../../components/DetailField';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { fullName } from '../../lib/person-name';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisor, usePortalUser } from './api';
-import { Field, fullName, localeLabel, StatusBadge, useMyRights } from './components';
+import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
 import { PersonDetailShell, PersonHeading } from './PersonDetail';
 import { useTestAccountToggle } from './RepresentativeListPage';
@@ -36,7 +40,7 @@ export function TrustedCollaboratorDetailPage() {
 
 function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: number }) {
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
-  const rights = useMyRights();
+  const rights = useRights();
   const { confirm } = useConfirm();
   const qc = useQueryClient();
   const linkedHere = advisor.sponsors.some((s) => s.sponsorId === sponsorId);
@@ -61,12 +65,12 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
             <PersonHeading person={advisor} />
             <StatusBadge statusId={advisor.statusId} status={advisor.status} />
             <SimpleGrid cols={2} spacing="sm">
-              <Field label="User id">{advisor.id}</Field>
-              <Field label="Language">{localeLabel(advisor.localize)}</Field>
-              <Field label="Owner email">{advisor.ownerEmail ?? '—'}</Field>
-              <Field label="MFA">{advisor.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</Field>
-              <Field label="Created">{formatDateTime(advisor.createdAt)}</Field>
-              <Field label="Last sign-in">{formatDateTime(advisor.lastLoginAt) || 'Never'}</Field>
+              <DetailField label="User id">{advisor.id}</DetailField>
+              <DetailField label="Language">{localeLabel(advisor.localize)}</DetailField>
+              <DetailField label="Owner email">{advisor.ownerEmail ?? '—'}</DetailField>
+              <DetailField label="MFA">{advisor.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</DetailField>
+              <DetailField label="Created">{formatDateTime(advisor.createdAt)}</DetailField>
+              <DetailField label="Last sign-in">{formatDateTime(advisor.lastLoginAt) || 'Never'}</DetailField>
             </SimpleGrid>
             <Switch
               label="Test account"

@@ -1,22 +1,22 @@
-import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Group, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AdvisorItem } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
+import { type AdvisorItem, LINKED_PEOPLE_SORT_FIELDS } from '@vault/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { ListTable } from '../../components/list/ListTable';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { fullName } from '../../lib/person-name';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisorList } from './api';
-import { fullName, SearchBar, StatusBadge, useMyRights } from './components';
-import { peopleTableProps } from './PeopleTable';
 import { PersonActionsMenu } from './PersonActions';
 import { peopleSearchFields } from './RepresentativeListPage';
 
@@ -28,12 +28,16 @@ export const ADVISOR_DIALOGS: Record<AdvisorAction, { title: string; message: (n
 /** /trusted-advisors: the global list of trusted collaborators (advisors). */
 export function TrustedCollaboratorsPage() {
   const { sponsorId } = useSponsor();
-  const list = useListState({ key: 'trusted-collaborators', columns: ['id', 'name', 'email', 'owner', 'portals', 'status'] });
-  const query = useAdvisorList(sponsorId, list.offset, list.limit, list.search);
+  const list = useListState({
+    key: 'trusted-collaborators',
+    columns: ['id', 'name', 'email', 'owner', 'portals', 'status'],
+    sortable: LINKED_PEOPLE_SORT_FIELDS,
+  });
+  const query = useAdvisorList(sponsorId, list.offset, list.limit, list.search, list.sort);
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
   const { confirm } = useConfirm();
   const qc = useQueryClient();
-  const rights = useMyRights();
+  const rights = useRights();
 
   const run = (action: AdvisorAction, a: AdvisorItem) =>
     confirm({
@@ -56,22 +60,27 @@ export function TrustedCollaboratorsPage() {
             : 'The trusted advisors who represent your portal.'
         }
       />
-      <SearchBar fields={peopleSearchFields} search={list.search} onSearch={list.setSearch} label="trusted collaborators" />
-      <ListLoadError query={query} />
-      <DataTable<AdvisorItem>
-        {...peopleTableProps(list)}
+      <ListToolbar
+        label="Search trusted collaborators"
+        fields={peopleSearchFields}
+        search={list.search}
+        onSearch={list.setSearch}
+        placeholder={(f) => (f === 'status' ? 'Active, Inactive or Pending' : 'Contains…')}
+      />
+      <ListTable<AdvisorItem>
+        label="Trusted Collaborators"
+        list={list}
+        query={query}
         records={query.data?.data ?? []}
-        totalRecords={query.data?.total ?? 0}
-        fetching={query.isFetching}
-        noRecordsText={
-          query.isError ? LIST_NOT_LOADED : list.search ? 'No trusted collaborator matches this search.' : 'No trusted collaborators yet.'
-        }
-        aria-label="Trusted Collaborators"
+        total={query.data?.total ?? 0}
+        empty={{ none: 'No trusted collaborators yet.', noMatch: 'No trusted collaborator matches this search.' }}
         columns={[
           { accessor: 'id', title: 'Id', width: 80 },
           {
             accessor: 'name',
             title: 'Name',
+            sortable: true,
+            sortKey: 'firstName',
             render: (a) => (
               <Group gap={6} wrap="nowrap">
                 <Anchor component={Link} to={`/trusted-advisor/${a.id}`} size="sm" fw={500}>
@@ -85,7 +94,7 @@ export function TrustedCollaboratorsPage() {
               </Group>
             ),
           },
-          { accessor: 'email', title: 'Email' },
+          { accessor: 'email', title: 'Email', sortable: true },
           { accessor: 'ownerEmail', title: 'Owner email', render: (a) => a.ownerEmail ?? '—' },
           { accessor: 'sponsorCount', title: 'Portals', textAlign: 'right', width: 90 },
           { accessor: 'status', title: 'Status', render: (a) => <StatusBadge statusId={a.statusId} status={a.status} /> },

@@ -18,6 +18,7 @@ import type {
 } from '@vault/contract';
 import { LOOKUP_PLACEHOLDER_NAME } from '@vault/contract';
 import { api } from '../../lib/api';
+import type { ListSort } from '../../lib/list-state';
 
 /** Query keys: each names the chosen sponsor, so changing the sponsor reloads the screen's data. */
 export const peopleKeys = {
@@ -47,18 +48,19 @@ export function useAdminList(
   limit: number,
   search: SearchBody | null,
   secondFactor?: 'on' | 'off',
+  sort: ListSort | null = null,
 ) {
   return useQuery({
-    queryKey: [...peopleKeys.adminList(sponsorId, sponsorCode, offset, limit, search), secondFactor ?? 'all'],
+    queryKey: [...peopleKeys.adminList(sponsorId, sponsorCode, offset, limit, search), secondFactor ?? 'all', sort],
     queryFn: ({ signal }) =>
       search
         ? api<ListResponse<SponsorAdminItem>>('POST', '/api/v1/sponsors/admin/search', {
-            query: { sponsorId, offset, limit, secondFactor },
+            query: { sponsorId, offset, limit, secondFactor, ...sort },
             body: search,
             signal,
           })
         : api<ListResponse<SponsorAdminItem>>('GET', '/api/v1/sponsors/admin', {
-            query: { sponsorcode: sponsorCode, offset, limit, secondFactor },
+            query: { sponsorcode: sponsorCode, offset, limit, secondFactor, ...sort },
             signal,
           }),
     enabled: sponsorId > 0 && sponsorCode !== '',
@@ -121,16 +123,21 @@ export function useRepList(
   limit: number,
   search: SearchBody | null,
   unassigned = false,
+  sort: ListSort | null = null,
 ) {
   return useQuery({
-    queryKey: peopleKeys.repList(sponsorId, sponsorCode, offset, limit, search, unassigned),
+    queryKey: [...peopleKeys.repList(sponsorId, sponsorCode, offset, limit, search, unassigned), sort],
     queryFn: ({ signal }) => {
       type L = ListResponse<SponsoredAdvisorItem>;
       if (unassigned)
-        return api<L>('GET', '/api/v1/sponsoredadvisor/unassigned', { query: { sponsorid: sponsorId, offset, limit }, signal });
+        return api<L>('GET', '/api/v1/sponsoredadvisor/unassigned', { query: { sponsorid: sponsorId, offset, limit, ...sort }, signal });
       if (search)
-        return api<L>('POST', '/api/v1/sponsoredadvisor/search', { query: { sponsorid: sponsorId, offset, limit }, body: search, signal });
-      return api<L>('GET', '/api/v1/sponsoredadvisor', { query: { sponsorCode, offset, limit }, signal });
+        return api<L>('POST', '/api/v1/sponsoredadvisor/search', {
+          query: { sponsorid: sponsorId, offset, limit, ...sort },
+          body: search,
+          signal,
+        });
+      return api<L>('GET', '/api/v1/sponsoredadvisor', { query: { sponsorCode, offset, limit, ...sort }, signal });
     },
     enabled: sponsorId > 0 && sponsorCode !== '',
     placeholderData: keepPreviousData,
@@ -213,11 +220,11 @@ export function useSetTestAccount(sponsorId: number) {
 
 // ---------------------------------------------------------------- trusted collaborators
 
-export function useAdvisorList(sponsorId: number, offset: number, limit: number, search: SearchBody | null) {
+export function useAdvisorList(sponsorId: number, offset: number, limit: number, search: SearchBody | null, sort: ListSort | null) {
   return useQuery({
-    queryKey: peopleKeys.advisorList(sponsorId, offset, limit, search),
+    queryKey: [...peopleKeys.advisorList(sponsorId, offset, limit, search), sort],
     queryFn: ({ signal }) => {
-      const query = { sponsorid: sponsorId || undefined, offset, limit };
+      const query = { sponsorid: sponsorId || undefined, offset, limit, ...sort };
       return search
         ? api<ListResponse<AdvisorItem>>('POST', '/api/v1/advisors/search', { query, body: search, signal })
         : api<ListResponse<AdvisorItem>>('GET', '/api/v1/advisors/', { query, signal });

@@ -1,33 +1,33 @@
-import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCurrencyDollar, IconLinkOff, IconPlus, IconUsers } from '@tabler/icons-react';
-import { type ActivePackage, BILLING_PERIOD_LABELS, formatBytes, PAGE_SIZE } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
+import { type ActivePackage, BILLING_PERIOD_LABELS, formatBytes } from '@vault/contract';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
-import { parsePage } from '../../lib/list-state';
+import { useListState } from '../../lib/list-state';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { AssignPackagesDialog } from './AssignPackagesDialog';
 import { useActivePackageMutations, useActivePackages, useSponsorCatalogue } from './api';
-import { Money, PackageName, useCan } from './components';
+import { Money } from './money-fields';
 import { PackageHoldersDialog } from './PackageHoldersDialog';
+import { PackageName } from './PackageName';
 import { SalePriceDialog } from './SalePriceDialog';
+
+const NO_COLUMNS: string[] = [];
 
 /** Active Packages (/packages): the chosen sponsor's packages with their sale prices. */
 export function ActivePackagesPage() {
   const { sponsorId, sponsorCode } = useSponsor();
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
-  const list = useActivePackages(sponsorId, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const paging = useListState({ key: 'active-packages', columns: NO_COLUMNS });
+  const list = useActivePackages(sponsorId, paging.offset, paging.limit);
   // Specification section 4: with a sponsor chosen, the base packages are fetched too.
   const catalogue = useSponsorCatalogue(sponsorId);
   const mutations = useActivePackageMutations(sponsorId);
   const { confirm } = useConfirm();
   // Assigning packages and pricing them is the operator's business (staff only).
-  const { isStaff } = useCan();
+  const { staff: isStaff } = useRights();
   const [assigning, setAssigning] = useState(false);
   const [repricing, setRepricing] = useState<ActivePackage | null>(null);
   const [holdersOf, setHoldersOf] = useState<ActivePackage | null>(null);
@@ -59,29 +59,15 @@ export function ActivePackagesPage() {
           )
         }
       />
-      <ListLoadError query={list} />
-      <DataTable<ActivePackage>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={260}
+      <ListTable<ActivePackage>
+        label="Active Packages"
+        list={paging}
+        query={list}
         records={sponsorId > 0 ? (list.data?.data ?? []) : []}
+        total={sponsorId > 0 ? (list.data?.total ?? 0) : 0}
         idAccessor="packageSponsorId"
-        totalRecords={sponsorId > 0 ? (list.data?.total ?? 0) : 0}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={(n) => setParams(n > 1 ? { page: String(n) } : {})}
-        fetching={sponsorId > 0 && list.isFetching}
-        noRecordsText={
-          list.isError
-            ? LIST_NOT_LOADED
-            : sponsorId === 0
-              ? 'Choose a portal to see its packages.'
-              : 'No packages assigned yet. Use Assign Packages.'
-        }
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
-        aria-label="Active Packages"
+        portalChosen={sponsorId > 0}
+        empty={{ none: 'No packages assigned yet. Use Assign Packages.', noPortal: 'Choose a portal to see its packages.' }}
         columns={[
           {
             accessor: 'name',

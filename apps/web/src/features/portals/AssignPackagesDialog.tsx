@@ -6,7 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useActivePackageMutations } from './api';
-import { Money, MoneyInput, moneyError } from './components';
+import { Money, MoneyInput, moneyError } from './money-fields';
 
 const key = (p: SponsorPackageItem) => `p${p.id}`;
 

@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.layer.css';
 import {
   ActionIcon,
   Badge,
@@ -25,38 +24,32 @@ import {
   basePackageBody,
   formatBytes,
   GIB,
-  PAGE_SIZE,
 } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
-import { parsePage } from '../../lib/list-state';
+import { useListState } from '../../lib/list-state';
+import { useRights } from '../../lib/rights';
 import { useBasePackageMutations, useBasePackages } from './api';
-import { Money, MoneyInput, moneyError, PackageName, useCan } from './components';
 import { FormDialog, saveErrors } from './FormDialog';
+import { Money, MoneyInput, moneyError } from './money-fields';
+import { PackageName } from './PackageName';
+
+const NO_COLUMNS: string[] = [];
 
 /** Base Packages (/basepackages): the service's catalogue; staff create, edit, retire and delete unused ones. */
 export function BasePackagesPage() {
   const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
+  const paging = useListState({ key: 'base-packages', columns: NO_COLUMNS });
   const includeRetired = params.get('retired') === '1';
-  const list = useBasePackages((page - 1) * PAGE_SIZE, PAGE_SIZE, includeRetired);
-  const { isStaff } = useCan();
+  const list = useBasePackages(paging.offset, paging.limit, includeRetired);
+  const { staff: isStaff } = useRights();
   const { retire, remove, refresh } = useBasePackageMutations();
   const { confirm, alert } = useConfirm();
   const [editing, setEditing] = useState<BasePackage | 'new' | null>(null);
-
-  const setParam = (k: string, v: string | null) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (v === null) next.delete(k);
-      else next.set(k, v);
-      return next;
-    });
 
   const toggleRetired = (p: BasePackage) =>
     retire.mutate(
@@ -100,24 +93,14 @@ export function BasePackagesPage() {
           </>
         }
       />
-      <ListLoadError query={list} />
-      <DataTable<BasePackage>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={260}
+      <ListTable<BasePackage>
+        label="Base Packages"
+        list={paging}
+        query={list}
         records={list.data?.data ?? []}
-        idAccessor="id"
-        totalRecords={list.data?.total ?? 0}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={(n) => setParam('page', n > 1 ? String(n) : null)}
-        fetching={list.isFetching}
-        noRecordsText={list.isError ? LIST_NOT_LOADED : 'No base packages yet.'}
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
-        aria-label="Base Packages"
-        rowStyle={(p) => (p.retired ? { opacity: 0.6 } : undefined)}
+        total={list.data?.total ?? 0}
+        empty={{ none: 'No base packages yet.' }}
+        tableProps={{ rowStyle: (p) => (p.retired ? { opacity: 0.6 } : undefined) }}
         columns={[
           {
             accessor: 'name',

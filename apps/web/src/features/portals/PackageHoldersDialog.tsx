@@ -1,8 +1,8 @@
 import { Badge, Modal } from '@mantine/core';
 import { type ActivePackage, PAGE_SIZE, type PackageHolder, STATUS_NAMES } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { ListTable } from '../../components/list/ListTable';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { usePackageHolders } from './api';
 
 /** The vault holders of a package (GET /api/v1/vaultholders/users), paged. */
@@ -21,22 +21,15 @@ export function PackageHoldersDialog({ pkg, sponsorId, onClose }: { pkg: ActiveP
       size="xl"
       styles={{ title: { fontWeight: 650 } }}
     >
-      <ListLoadError query={holders} />
-      <DataTable<PackageHolder>
-        withTableBorder
-        borderRadius="sm"
-        striped
-        minHeight={200}
+      <ListTable<PackageHolder>
+        label="Vault holders of the package"
+        list={{ page, limit: PAGE_SIZE, setPage }}
+        query={holders}
         records={holders.data?.data ?? []}
+        total={holders.data?.total ?? 0}
         idAccessor="vaultId"
-        totalRecords={holders.data?.total ?? 0}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
-        fetching={holders.isFetching}
-        noRecordsText={holders.isError ? LIST_NOT_LOADED : 'No vault uses this package.'}
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
-        aria-label="Vault holders of the package"
+        minHeight={200}
+        empty={{ none: 'No vault uses this package.' }}
         columns={[
           { accessor: 'id', title: 'Id', width: 70 },
           { accessor: 'name', title: 'Name', render: (h) => `${h.firstName} ${h.lastName}` },
@@ -50,7 +43,11 @@ export function PackageHoldersDialog({ pkg, sponsorId, onClose }: { pkg: ActiveP
               </Badge>
             ),
           },
-          { accessor: 'statusId', title: 'Status', render: (h) => STATUS_NAMES[h.statusId] ?? h.statusId },
+          {
+            accessor: 'statusId',
+            title: 'Status',
+            render: (h) => <StatusBadge statusId={h.statusId} status={STATUS_NAMES[h.statusId] ?? String(h.statusId)} />,
+          },
         ]}
       />
     </Modal>

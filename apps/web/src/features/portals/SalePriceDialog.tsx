@@ -5,7 +5,7 @@ import type { ActivePackage } from '@vault/contract';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useActivePackageMutations } from './api';
-import { Money, MoneyInput, moneyError } from './components';
+import { Money, MoneyInput, moneyError } from './money-fields';
 
 /** Changes the sale price: PUT /api/v1/packagesponsor with id, priceSale, packageSponsorId, sponsorId, SponsorCode. */
 export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackage | null; sponsorId: number; onClose: () => void }) {

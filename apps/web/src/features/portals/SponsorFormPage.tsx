@@ -5,13 +5,15 @@ import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
 import { type SponsorCreateBody, type SponsorDetail, sponsorCreateBody, sponsorUpdateBody } from '@vault/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { contractRules, serverFieldErrors } from '../../lib/form';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { useRights } from '../../lib/rights';
 import { useMfaPreview, useSaveSponsor, useSponsorCategories, useSponsorDetail, useStatusList } from './api';
-import { NoPermission, SponsorStatusBadge, useCan } from './components';
+import { NoPermission } from './NoPermission';
 
 interface FormValues {
   sponsorCode: string;
@@ -82,7 +84,7 @@ export function SponsorFormPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const editing = id !== null;
-  const { isStaff, allowed: canResetMfa } = useCan('hasManageMfaAccess');
+  const { staff: isStaff, canResetMfa } = useRights();
   const detail = useSponsorDetail(id ?? 0);
   const categories = useSponsorCategories(id ?? 0);
   const statuses = useStatusList();
@@ -172,7 +174,11 @@ export function SponsorFormPage() {
       <PageHeader
         title={editing ? `Portal ${detail.data?.sponsorCode ?? ''}` : 'Create Portal'}
         description={editing ? detail.data?.name : 'A new sponsor: its unique code, name, contact, categories and status.'}
-        actions={editing && detail.data ? <SponsorStatusBadge statusId={detail.data.statusId} /> : undefined}
+        actions={
+          editing && detail.data ? (
+            <StatusBadge statusId={detail.data.statusId} status={detail.data.statusId === 1 ? 'Active' : 'Inactive'} />
+          ) : undefined
+        }
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,19 +1,18 @@
-import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Badge, Button, Collapse, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconEdit, IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Collapse, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconEdit, IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SponsorRow } from '@vault/contract';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ColumnsMenu } from '../../components/ColumnsMenu';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
+import { useRights } from '../../lib/rights';
 import { setSponsor, useSponsor } from '../../lib/session';
 import { shellKeys } from '../../lib/sponsors';
 import { useSponsorList } from './api';
-import { SponsorStatusBadge, useCan } from './components';
 
 const COLUMNS = ['code', 'name', 'contact', 'status', 'administrators', 'vaults', 'packages'] as const;
 const COLUMN_LABELS: Record<(typeof COLUMNS)[number], string> = {
@@ -44,17 +43,10 @@ export function SponsorsPage() {
   const search = list.search?.fieldValue ?? '';
   const query = useSponsorList(list.offset, list.limit, search);
   const { sponsorId } = useSponsor();
-  const { isStaff } = useCan();
+  const { staff: isStaff } = useRights();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [menuBar, toggleMenuBar] = useMenuBar();
-  const [text, setText] = useState(search);
-  useEffect(() => setText(search), [search]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    list.setSearch(text.trim() ? { fieldName: 'name', fieldValue: text.trim() } : null);
-  };
 
   /** Specification sections 3 and 4: the chosen sponsor is kept under session_sponsor; the data reloads. */
   const choose = (s: SponsorRow) => {
@@ -63,7 +55,7 @@ export function SponsorsPage() {
     void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== shellKeys.mySponsors[0] && q.queryKey[0] !== 'portals' });
   };
 
-  const columns: DataTableColumn<SponsorRow>[] = [
+  const columns: ListColumn<SponsorRow>[] = [
     {
       accessor: 'code',
       title: 'Code',
@@ -107,7 +99,7 @@ export function SponsorsPage() {
       title: 'Status',
       noWrap: true,
       hidden: !list.isVisible('status'),
-      render: (s) => <SponsorStatusBadge statusId={s.statusId} />,
+      render: (s) => <StatusBadge statusId={s.statusId} status={s.statusId === 1 ? 'Active' : 'Inactive'} />,
     },
     {
       accessor: 'administrators',
@@ -161,54 +153,36 @@ export function SponsorsPage() {
         }
       />
       <Collapse expanded={menuBar}>
-        <Paper withBorder p="md" mb="md" role="toolbar" aria-label="Portals menu bar">
-          <form onSubmit={submit}>
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                label="Search"
-                placeholder="Code or name contains…"
-                value={text}
-                onChange={(e) => setText(e.currentTarget.value)}
-                style={{ flex: 1, minWidth: 220 }}
-                leftSection={<IconSearch size={16} />}
-              />
-              <Button type="submit">Search</Button>
-              {list.search && (
-                <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => list.setSearch(null)}>
-                  Clear
-                </Button>
-              )}
-              <ColumnsMenu all={COLUMNS} labels={COLUMN_LABELS} visible={list.columns} onChange={list.setColumns} />
-              {isStaff && (
+        <div role="toolbar" aria-label="Portals menu bar">
+          <ListToolbar
+            label="Search portals"
+            fields={[{ value: 'name', label: 'Code or name' }]}
+            placeholder={() => 'Code or name contains…'}
+            search={list.search}
+            onSearch={list.setSearch}
+            columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
+            filters={
+              isStaff && (
                 <Button leftSection={<IconPlus size={16} />} onClick={() => navigate('/sponsor')}>
                   Create Portal
                 </Button>
-              )}
-            </Group>
-          </form>
-        </Paper>
+              )
+            }
+          />
+        </div>
       </Collapse>
-      <ListLoadError query={query} />
-      <DataTable<SponsorRow>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={260}
+      <ListTable<SponsorRow>
+        label="Portals"
+        list={list}
+        query={query}
         records={query.data?.data ?? []}
+        total={query.data?.total ?? 0}
         columns={columns}
-        idAccessor="id"
-        totalRecords={query.data?.total ?? 0}
-        recordsPerPage={list.limit}
-        page={list.page}
-        onPageChange={list.setPage}
-        fetching={query.isFetching}
-        rowBackgroundColor={(s) =>
-          s.id === sponsorId ? { light: 'var(--mantine-color-blue-0)', dark: 'var(--mantine-color-dark-5)' } : undefined
-        }
-        noRecordsText={query.isError ? LIST_NOT_LOADED : list.search ? 'No portal matches this search.' : 'No portals yet.'}
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
-        aria-label="Portals"
+        empty={{ none: 'No portals yet.', noMatch: 'No portal matches this search.' }}
+        tableProps={{
+          rowBackgroundColor: (s) =>
+            s.id === sponsorId ? { light: 'var(--mantine-color-blue-0)', dark: 'var(--mantine-color-dark-5)' } : undefined,
+        }}
       />
     </>
   );

@@ -1,17 +1,17 @@
-import 'mantine-datatable/styles.layer.css';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconArrowsRightLeft, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type GroupAdvisor, type GroupVault, PAGE_SIZE, STATUS_NAMES } from '@vault/contract';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { ListLoadError } from '../../components/ListLoadError';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { useGroup, useGroupMembers, useGroupMutations, useGroups } from './api';
-import { NoPermission, useCan } from './components';
+import { NoPermission } from './NoPermission';
 
 type Kind = 'advisors' | 'vaults';
 type Member = GroupAdvisor | GroupVault;
@@ -21,7 +21,7 @@ const KIND_LABEL: Record<Kind, { one: string; many: string }> = {
   vaults: { one: 'vault', many: 'Vaults' },
 };
 
-const personColumns = (withGroup: boolean): DataTableColumn<Member>[] => [
+const personColumns = (withGroup: boolean): ListColumn<Member>[] => [
   {
     accessor: 'name',
     title: 'Name',
@@ -36,17 +36,7 @@ const personColumns = (withGroup: boolean): DataTableColumn<Member>[] => [
     accessor: 'statusId',
     title: 'Status',
     noWrap: true,
-    render: (m) => (
-      <Badge
-        size="sm"
-        variant="dot"
-        tt="none"
-        color={m.statusId === 1 ? 'teal' : m.statusId === 3 ? 'blue' : 'gray'}
-        style={{ overflow: 'visible' }}
-      >
-        {STATUS_NAMES[m.statusId] ?? m.statusId}
-      </Badge>
-    ),
+    render: (m) => <StatusBadge statusId={m.statusId} status={STATUS_NAMES[m.statusId] ?? String(m.statusId)} />,
   },
   ...(withGroup
     ? [
@@ -61,7 +51,7 @@ const personColumns = (withGroup: boolean): DataTableColumn<Member>[] => [
                 No sub-portal
               </Text>
             ),
-        } satisfies DataTableColumn<Member>,
+        } satisfies ListColumn<Member>,
       ]
     : []),
 ];
@@ -70,7 +60,7 @@ const personColumns = (withGroup: boolean): DataTableColumn<Member>[] => [
 export function SubPortalDetailsPage() {
   const code = useParams().group ?? '';
   const { sponsorCode } = useSponsor();
-  const { allowed } = useCan('hasSubPortalManagePermission');
+  const allowed = useRights().has('hasSubPortalManagePermission');
   const group = useGroup(sponsorCode, allowed ? code : '');
 
   if (!allowed) {
@@ -206,25 +196,21 @@ function MembersPanel({ kind, sponsorCode, group, groupName }: { kind: Kind; spo
           Add {label.many.toLowerCase()}
         </Button>
       </Group>
-      <ListLoadError query={members} />
-      <DataTable<Member>
-        withTableBorder
-        borderRadius="sm"
-        striped
-        minHeight={180}
+      <ListTable<Member>
+        label={`${label.many} in ${groupName}`}
+        list={{ page, limit: PAGE_SIZE, setPage }}
+        query={members}
         records={members.data?.data ?? []}
+        total={members.data?.total ?? 0}
         columns={personColumns(false)}
-        idAccessor="id"
-        totalRecords={members.data?.total ?? 0}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
-        fetching={members.isFetching}
-        selectedRecords={selected}
-        onSelectedRecordsChange={setSelected}
-        noRecordsText={`No ${label.many.toLowerCase()} in ${groupName} yet.`}
-        paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
-        aria-label={`${label.many} in ${groupName}`}
+        minHeight={180}
+        empty={{ none: `No ${label.many.toLowerCase()} in ${groupName} yet.` }}
+        selection={{
+          selected,
+          onChange: setSelected,
+          rowLabel: (m) => `Select ${m.firstName} ${m.lastName}`,
+          allLabel: `Select every ${label.one} on this page`,
+        }}
       />
       <AddMembersDialog
         opened={adding}
@@ -324,24 +310,21 @@ function AddMembersDialog({
             {error}
           </Alert>
         )}
-        <DataTable<Member>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          minHeight={200}
+        <ListTable<Member>
+          label={`${label.many} outside ${groupName}`}
+          list={{ page, limit: PAGE_SIZE, setPage, search: search || null }}
+          query={others}
           records={others.data?.data ?? []}
+          total={others.data?.total ?? 0}
           columns={personColumns(true)}
-          idAccessor="id"
-          totalRecords={others.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          fetching={others.isFetching}
-          selectedRecords={selected}
-          onSelectedRecordsChange={setSelected}
-          noRecordsText={search ? 'Nobody matches this search.' : `Every ${label.one} of ${sponsorCode} is already in ${groupName}.`}
-          paginationText={({ from, to, totalRecords }) => (totalRecords ? `${from}–${to} of ${totalRecords}` : 'Total 0')}
-          aria-label={`${label.many} outside ${groupName}`}
+          minHeight={200}
+          empty={{ none: `Every ${label.one} of ${sponsorCode} is already in ${groupName}.`, noMatch: 'Nobody matches this search.' }}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (m) => `Select ${m.firstName} ${m.lastName}`,
+            allLabel: `Select every ${label.one} on this page`,
+          }}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={move.isPending}>

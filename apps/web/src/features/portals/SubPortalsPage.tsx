@@ -1,26 +1,25 @@
-import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type SponsorGroup, subPortalCreateBody, subPortalUpdateBody } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { contractRules } from '../../lib/form';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { useGroupMutations, useGroups } from './api';
-import { NoPermission, useCan } from './components';
 import { FormDialog, saveErrors } from './FormDialog';
+import { NoPermission } from './NoPermission';
 
 /** Sub-Portals (/advisor-portal): the sponsor's groups with their counts; create, rename, delete an empty one. */
 export function SubPortalsPage() {
   const { sponsorCode } = useSponsor();
   const groups = useGroups(sponsorCode);
-  const { allowed } = useCan('hasSubPortalManagePermission');
+  const allowed = useRights().has('hasSubPortalManagePermission');
   const mutations = useGroupMutations(sponsorCode);
   const { confirm } = useConfirm();
   const [editing, setEditing] = useState<SponsorGroup | 'new' | null>(null);
@@ -53,18 +52,13 @@ export function SubPortalsPage() {
           Managing sub-portals needs the hasSubPortalManagePermission permission; you can see them but not change them.
         </NoPermission>
       )}
-      <ListLoadError query={groups} />
-      <DataTable<SponsorGroup>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={220}
+      <ListTable<SponsorGroup>
+        label="Sub-Portals"
+        query={groups}
         records={rows}
-        idAccessor="id"
-        fetching={groups.isFetching}
-        noRecordsText={groups.isError ? LIST_NOT_LOADED : sponsorCode ? 'No sub-portals yet.' : 'Choose a portal to see its sub-portals.'}
-        aria-label="Sub-Portals"
+        minHeight={220}
+        portalChosen={Boolean(sponsorCode)}
+        empty={{ none: 'No sub-portals yet.', noPortal: 'Choose a portal to see its sub-portals.' }}
         columns={[
           {
             accessor: 'name',

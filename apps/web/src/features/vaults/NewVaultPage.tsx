@@ -19,7 +19,7 @@ import { formatMoney } from '../../lib/money';
 import { setSponsor, useSponsor } from '../../lib/session';
 import { useMySponsors } from '../../lib/sponsors';
 import { useBasePackages, useCreateVault, useGroups, usePackageOptions, useTemplates, useTrustedAdvisors } from './api';
-import { formatBytes } from './components';
+import { formatBytes } from './format-bytes';
 
 interface FormState {
   email: string;

@@ -29,12 +29,17 @@ import {
 } from '@tabler/icons-react';
 import { LICENSE_LABELS, TAG_LABELS } from '@vault/contract';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DetailField } from '../../components/DetailField';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { fullName } from '../../lib/person-name';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { usePortalUser, useSetTestAccount, useVaultDetails } from './api';
-import { actionsFor, Field, formatBytes, fullName, StatusBadge, useRights } from './components';
+import { formatBytes } from './format-bytes';
+import { actionsFor } from './holder-status-actions';
 import { useHolderActions } from './useHolderActions';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -188,14 +193,14 @@ export function VaultDetailsPage() {
                 Profile
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <Field label="Email">{d.email}</Field>
-                <Field label="Organization">{d.organizationName}</Field>
-                <Field label="Language">{d.localize}</Field>
-                <Field label="Tag">{TAG_LABELS[d.tag as keyof typeof TAG_LABELS] ?? d.tag}</Field>
-                <Field label="Entity type">{d.entityType}</Field>
-                <Field label="Group">{d.group?.name}</Field>
-                <Field label="Template">{d.template?.name}</Field>
-                <Field label="MFA">{d.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</Field>
+                <DetailField label="Email">{d.email}</DetailField>
+                <DetailField label="Organization">{d.organizationName}</DetailField>
+                <DetailField label="Language">{d.localize}</DetailField>
+                <DetailField label="Tag">{TAG_LABELS[d.tag as keyof typeof TAG_LABELS] ?? d.tag}</DetailField>
+                <DetailField label="Entity type">{d.entityType}</DetailField>
+                <DetailField label="Group">{d.group?.name}</DetailField>
+                <DetailField label="Template">{d.template?.name}</DetailField>
+                <DetailField label="MFA">{d.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</DetailField>
               </SimpleGrid>
               <Switch
                 mt="lg"
@@ -284,13 +289,13 @@ export function VaultDetailsPage() {
                 Package and storage
               </Title>
               <SimpleGrid cols={2} spacing="md">
-                <Field label="Package">{d.package?.name}</Field>
-                <Field label="License">{LICENSE_LABELS[d.license as keyof typeof LICENSE_LABELS] ?? d.license}</Field>
-                <Field label="Documents">{d.documentCount.toLocaleString('en-US')}</Field>
-                <Field label="Storage used">
+                <DetailField label="Package">{d.package?.name}</DetailField>
+                <DetailField label="License">{LICENSE_LABELS[d.license as keyof typeof LICENSE_LABELS] ?? d.license}</DetailField>
+                <DetailField label="Documents">{d.documentCount.toLocaleString('en-US')}</DetailField>
+                <DetailField label="Storage used">
                   {formatBytes(d.storageUsedBytes)}
                   {quota > 0 ? ` of ${formatBytes(quota)}` : ''}
-                </Field>
+                </DetailField>
               </SimpleGrid>
               {quota > 0 && <Progress mt="md" value={usedPct} color={usedPct > 90 ? 'red' : 'blue'} aria-label="Storage used" />}
             </Paper>
@@ -299,10 +304,10 @@ export function VaultDetailsPage() {
                 Dates
               </Title>
               <SimpleGrid cols={2} spacing="md">
-                <Field label="Created">{formatDateTime(d.createdAt)}</Field>
-                <Field label="Activated">{formatDateTime(d.activatedAt)}</Field>
-                <Field label="Last sign-in">{d.lastLoginAt ? formatDateTime(d.lastLoginAt) : 'Never'}</Field>
-                <Field label="Archived">{formatDateTime(d.archivedAt)}</Field>
+                <DetailField label="Created">{formatDateTime(d.createdAt)}</DetailField>
+                <DetailField label="Activated">{formatDateTime(d.activatedAt)}</DetailField>
+                <DetailField label="Last sign-in">{d.lastLoginAt ? formatDateTime(d.lastLoginAt) : 'Never'}</DetailField>
+                <DetailField label="Archived">{formatDateTime(d.archivedAt)}</DetailField>
               </SimpleGrid>
               {d.archivedAt && (
                 <Alert mt="md" color="orange" variant="light" title={`Archived by ${d.archivedBy ?? 'unknown'}`}>

@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
 import {
   IconArchive,
@@ -22,37 +21,59 @@ import {
   VAULT_COLUMN_LABELS,
   VAULT_COLUMNS,
   VAULT_SEARCH_FIELDS,
+  VAULT_SEARCH_LABELS,
+  VAULT_SORT_FIELDS,
   type VaultHolderItem,
   type VaultSearchBody,
+  type VaultSearchField,
 } from '@vault/contract';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/ListLoadError';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useListState } from '../../lib/list-state';
+import { fullName } from '../../lib/person-name';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { downloadCsv, useVaultList } from './api';
 import { BulkDialog, type BulkRequest } from './BulkDialog';
-import { actionsFor, fullName, StatusBadge, useRights, VaultSearchBar } from './components';
+import { actionsFor } from './holder-status-actions';
 import { ImportDialog } from './ImportDialog';
 import { useHolderActions } from './useHolderActions';
 
 const detailPath = (h: VaultHolderItem) => `/vaultdetails/${h.vaultId}`;
 
+const SEARCH_FIELDS = VAULT_SEARCH_FIELDS.map((f) => ({ value: f, label: VAULT_SEARCH_LABELS[f] }));
+const PLACEHOLDERS: Record<VaultSearchField, string> = {
+  id: 'Holder id, e.g. 1042',
+  firstName: 'Contains…',
+  lastName: 'Contains…',
+  email: 'Contains…',
+  package: 'Package name contains…',
+  license: 'trial, monthly or annual',
+  status: 'Active, Inactive, Pending or Archived',
+};
+
 /** The vault holder list (specification section 2): search, paging of 20, column options, row actions, import. */
 export function VaultListPage() {
   const { sponsorId, sponsorCode } = useSponsor();
-  const list = useListState({ key: 'vault-holders', columns: VAULT_COLUMNS, defaultColumns: DEFAULT_VAULT_COLUMNS });
+  const list = useListState({
+    key: 'vault-holders',
+    columns: VAULT_COLUMNS,
+    defaultColumns: DEFAULT_VAULT_COLUMNS,
+    sortable: VAULT_SORT_FIELDS,
+  });
   const search = useMemo<VaultSearchBody | null>(
     () =>
       list.search && (VAULT_SEARCH_FIELDS as readonly string[]).includes(list.search.fieldName) ? (list.search as VaultSearchBody) : null,
     [list.search],
   );
-  const query = useVaultList(sponsorId, list.offset, list.limit, search);
+  const query = useVaultList(sponsorId, list.offset, list.limit, search, list.sort);
   const rights = useRights();
   const actions = useHolderActions(sponsorId);
   const { alert } = useConfirm();
@@ -62,12 +83,12 @@ export function VaultListPage() {
   const [bulk, setBulk] = useState<BulkRequest | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  // A new portal or a new search starts a new selection.
+  // A new portal, search or order starts a new selection.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the view changes
   useEffect(() => {
     setSelected([]);
     setAllMatching(false);
-  }, [sponsorId, search]);
+  }, [sponsorId, search, list.sort]);
 
   const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
   const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
@@ -101,11 +122,12 @@ export function VaultListPage() {
       message: [`migrationStatus: ${r.migrationStatus}`, r.importMessage],
     });
 
-  const allColumns: DataTableColumn<VaultHolderItem>[] = [
+  const allColumns: ListColumn<VaultHolderItem>[] = [
     {
       accessor: 'id',
       title: VAULT_COLUMN_LABELS.id,
       width: 80,
+      sortable: true,
       render: (h) => (
         <Anchor component={Link} to={detailPath(h)} size="sm">
           {h.id}
@@ -115,6 +137,7 @@ export function VaultListPage() {
     {
       accessor: 'firstName',
       title: VAULT_COLUMN_LABELS.firstName,
+      sortable: true,
       render: (h) => (
         <Group gap={6} wrap="nowrap">
           <Anchor component={Link} to={detailPath(h)} size="sm" fw={500}>
@@ -128,8 +151,8 @@ export function VaultListPage() {
         </Group>
       ),
     },
-    { accessor: 'lastName', title: VAULT_COLUMN_LABELS.lastName },
-    { accessor: 'email', title: VAULT_COLUMN_LABELS.email },
+    { accessor: 'lastName', title: VAULT_COLUMN_LABELS.lastName, sortable: true },
+    { accessor: 'email', title: VAULT_COLUMN_LABELS.email, sortable: true },
     { accessor: 'package', title: VAULT_COLUMN_LABELS.package, render: (h) => h.package ?? '—' },
     {
       accessor: 'license',
@@ -140,13 +163,14 @@ export function VaultListPage() {
       accessor: 'status',
       title: VAULT_COLUMN_LABELS.status,
       noWrap: true,
-      width: 190,
+      sortable: true,
       render: (h) => <StatusBadge statusId={h.statusId} status={h.status} />,
     },
     {
       accessor: 'lastLoginAt',
       title: VAULT_COLUMN_LABELS.lastLoginAt,
       noWrap: true,
+      sortable: true,
       render: (h) =>
         h.lastLoginAt ? (
           formatDateTime(h.lastLoginAt)
@@ -164,6 +188,8 @@ export function VaultListPage() {
     title: '',
     textAlign: 'right',
     width: 90,
+    // The row's actions stay in view when the table is wider than the screen.
+
     render: (h) => {
       const allowed = actionsFor(h.statusId);
       return (
@@ -268,14 +294,18 @@ export function VaultListPage() {
           </>
         }
       />
-      <VaultSearchBar
+      <ListToolbar
+        label="Search vault holders"
+        fields={SEARCH_FIELDS}
+        defaultField="email"
+        fieldLabel="Field name"
+        valueLabel="Field value"
+        placeholder={(f) => PLACEHOLDERS[f as VaultSearchField] ?? 'Contains…'}
         search={search}
         onSearch={list.setSearch}
         disabled={sponsorId === 0}
-        columns={list.columns}
-        onColumns={list.setColumns}
+        columns={{ all: VAULT_COLUMNS, labels: VAULT_COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
       />
-      <ListLoadError query={query} />
       {selectedCount > 0 && (
         <Paper withBorder radius="md" p="xs" mb="sm" bg="var(--mantine-color-blue-light)" role="region" aria-label="Selection">
           <Group justify="space-between" wrap="wrap" gap="xs">
@@ -315,40 +345,29 @@ export function VaultListPage() {
           </Group>
         </Paper>
       )}
-      <DataTable<VaultHolderItem>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={300}
+      <ListTable<VaultHolderItem>
+        label="Vault holders"
+        list={{ ...list, search }}
+        query={query}
         records={rows}
-        idAccessor="id"
+        total={total}
         columns={columns}
-        totalRecords={total}
-        recordsPerPage={list.limit}
-        page={list.page}
-        onPageChange={list.setPage}
-        fetching={sponsorId > 0 && query.isFetching}
-        selectedRecords={allMatching ? rows : selected}
-        onSelectedRecordsChange={(r) => {
-          setAllMatching(false);
-          setSelected(r);
+        portalChosen={sponsorId > 0}
+        minHeight={300}
+        empty={{
+          none: 'No vault holders yet.',
+          noMatch: 'No vault holder matches this search.',
+          noPortal: 'Choose a portal to see its vault holders.',
         }}
-        getRecordSelectionCheckboxProps={(h) => ({ 'aria-label': `Select ${fullName(h)}` })}
-        allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every vault holder on this page' }}
-        noRecordsText={
-          query.isError
-            ? LIST_NOT_LOADED
-            : sponsorId === 0
-              ? 'Choose a portal to see its vault holders.'
-              : search
-                ? 'No vault holder matches this search.'
-                : 'No vault holders yet.'
-        }
-        paginationText={({ from, to, totalRecords }) =>
-          totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0'
-        }
-        aria-label="Vault holders"
+        selection={{
+          selected: allMatching ? rows : selected,
+          onChange: (r) => {
+            setAllMatching(false);
+            setSelected(r);
+          },
+          rowLabel: (h) => `Select ${fullName(h)}`,
+          allLabel: 'Select every vault holder on this page',
+        }}
       />
       {actions.dialogs}
       <ImportDialog

@@ -19,14 +19,15 @@ import type {
   VaultSearchBody,
 } from '@vault/contract';
 import { ApiError, api, buildUrl, readCookie } from '../../lib/api';
+import type { ListSort } from '../../lib/list-state';
 import { getToken } from '../../lib/session';
 import { VAULT_LIST_PATH, vaultListGetQuery } from './list-request';
 
 /** Query keys: each names the chosen sponsor, so changing the sponsor reloads the screen's data. */
 export const vaultKeys = {
   all: (sponsorId: number) => ['vaults', sponsorId] as const,
-  list: (sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null) =>
-    ['vaults', sponsorId, 'list', { offset, limit, search }] as const,
+  list: (sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null, sort: ListSort | null) =>
+    ['vaults', sponsorId, 'list', { offset, limit, search, sort }] as const,
   details: (sponsorId: number, vaultId: number) => ['vaults', sponsorId, 'details', vaultId] as const,
   user: (sponsorId: number, id: number) => ['vaults', sponsorId, 'user', id] as const,
   packages: (sponsorId: number) => ['vaults', sponsorId, 'form', 'packages'] as const,
@@ -40,21 +41,30 @@ export const vaultKeys = {
 
 /** Specification section 4: the vault list fetches with sponsor_id, offset and limit; a search posts fieldName/fieldValue. */
 /** One page of the vault list: the key and the call, shared by the screen and the prefetch that starts with the app. */
-export const vaultListQuery = (sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null) => ({
-  queryKey: vaultKeys.list(sponsorId, offset, limit, search),
+export const vaultListQuery = (
+  sponsorId: number,
+  offset: number,
+  limit: number,
+  search: VaultSearchBody | null,
+  sort: ListSort | null = null,
+) => ({
+  queryKey: vaultKeys.list(sponsorId, offset, limit, search, sort),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     search
       ? api<ListResponse<VaultHolderItem>>('POST', '/api/v1/vaultholders/search', {
-          query: { sponsorId, offset, limit },
+          query: { sponsorId, offset, limit, ...sort },
           body: search,
           signal,
         })
-      : api<ListResponse<VaultHolderItem>>('GET', VAULT_LIST_PATH, { query: vaultListGetQuery(sponsorId, offset, limit), signal }),
+      : api<ListResponse<VaultHolderItem>>('GET', VAULT_LIST_PATH, {
+          query: { ...vaultListGetQuery(sponsorId, offset, limit), ...sort },
+          signal,
+        }),
 });
 
-export function useVaultList(sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null) {
+export function useVaultList(sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null, sort: ListSort | null) {
   return useQuery({
-    ...vaultListQuery(sponsorId, offset, limit, search),
+    ...vaultListQuery(sponsorId, offset, limit, search, sort),
     enabled: sponsorId > 0,
     placeholderData: keepPreviousData,
   });

@@ -1,17 +1,22 @@
-import { PAGE_SIZE, VAULT_SEARCH_FIELDS, type VaultSearchBody } from '@vault/contract';
-import { parsePage } from '../../lib/list-state';
+import { PAGE_SIZE, VAULT_SEARCH_FIELDS, VAULT_SORT_FIELDS, type VaultSearchBody } from '@vault/contract';
+import { type ListSort, parsePage, parseSort } from '../../lib/list-state';
 import { queryClient } from '../../lib/query-client';
 import { getSponsor, getToken } from '../../lib/session';
 import { vaultListQuery } from './api';
 
-/** The page and search the vault list shows for this address (as useListState and the screen read them). */
-export function vaultListParams(url: URL): { offset: number; limit: number; search: VaultSearchBody | null } {
+/** The page, search and sort the vault list shows for this address (as useListState and the screen read them). */
+export function vaultListParams(url: URL): { offset: number; limit: number; search: VaultSearchBody | null; sort: ListSort | null } {
   const field = url.searchParams.get('field');
   const search =
     field && (VAULT_SEARCH_FIELDS as readonly string[]).includes(field)
       ? ({ fieldName: field, fieldValue: url.searchParams.get('q') ?? '' } as VaultSearchBody)
       : null;
-  return { offset: (parsePage(url.searchParams.get('page')) - 1) * PAGE_SIZE, limit: PAGE_SIZE, search };
+  return {
+    offset: (parsePage(url.searchParams.get('page')) - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    search,
+    sort: parseSort(url.searchParams.get('sort'), url.searchParams.get('dir'), VAULT_SORT_FIELDS),
+  };
 }
 
 /**
@@ -22,8 +27,8 @@ export function vaultListParams(url: URL): { offset: number; limit: number; sear
 export function prefetchVaultList({ request }: { request: Request }) {
   const { sponsorId } = getSponsor();
   if (getToken() && sponsorId > 0) {
-    const { offset, limit, search } = vaultListParams(new URL(request.url));
-    void queryClient.prefetchQuery(vaultListQuery(sponsorId, offset, limit, search));
+    const { offset, limit, search, sort } = vaultListParams(new URL(request.url));
+    void queryClient.prefetchQuery(vaultListQuery(sponsorId, offset, limit, search, sort));
   }
   return null;
 }

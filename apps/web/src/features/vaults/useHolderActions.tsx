@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { failureMessage, useConfirm } from '../../components/confirm-context';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
+import { fullName } from '../../lib/person-name';
 import { archiveVault, fetchDocumentCount, type VaultAction, vaultCommand, vaultKeys } from './api';
-import { fullName } from './components';
 
 export interface HolderRef {
   id: number;

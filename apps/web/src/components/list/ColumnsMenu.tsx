@@ -9,12 +9,12 @@ export interface ColumnsMenuProps<C extends string> {
   visible: readonly string[];
   /** Called with the new visible columns; never with an empty list (one column always stays). */
   onChange: (visible: string[]) => void;
-  /** A heading above the checkboxes, if any. */
+  /** The heading above the checkboxes (the specification's "Column options"). */
   heading?: string;
 }
 
 /** The "Columns" menu of a list: one checkbox per column, the menu stays open while choosing. */
-export function ColumnsMenu<C extends string>({ all, labels, visible, onChange, heading }: ColumnsMenuProps<C>) {
+export function ColumnsMenu<C extends string>({ all, labels, visible, onChange, heading = 'Column options' }: ColumnsMenuProps<C>) {
   return (
     <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
       <Menu.Target>
@@ -23,7 +23,7 @@ export function ColumnsMenu<C extends string>({ all, labels, visible, onChange, 
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {heading && <Menu.Label>{heading}</Menu.Label>}
+        <Menu.Label>{heading}</Menu.Label>
         {all.map((c) => (
           <Menu.Item key={c}>
             <Checkbox

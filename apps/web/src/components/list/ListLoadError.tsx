@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../../lib/api';
 
 /** What an empty table says while its load failed: not "nothing yet", which would be untrue. */
 export const LIST_NOT_LOADED = 'Not loaded: see the message above.';

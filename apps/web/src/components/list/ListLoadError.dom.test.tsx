@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithPortal } from '../test/render';
+import { renderWithPortal } from '../../test/render';
 import { ListLoadError } from './ListLoadError';
 
 describe('ListLoadError', () => {

@@ -1,0 +1,192 @@
+import 'mantine-datatable/styles.layer.css';
+import { Group, Select, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
+import type { ReactNode } from 'react';
+import type { ListSort, ListState } from '../../lib/list-state';
+import { LIST_NOT_LOADED, ListLoadError, type ListQuery } from './ListLoadError';
+import classes from './ListTable.module.css';
+
+/** A list column: mantine-datatable's, sortable on the server when `sortable` (by `sortKey`, else its accessor). */
+export type ListColumn<T> = DataTableColumn<T>;
+
+/** What an empty list says: nothing yet, nothing matching the search, or no portal chosen. */
+export interface EmptyTexts {
+  none: string;
+  noMatch?: string;
+  noPortal?: string;
+}
+
+/** Row selection: the chosen rows, how they change, and each checkbox's accessible name. */
+export interface ListSelection<T> {
+  selected: T[];
+  onChange: (rows: T[]) => void;
+  rowLabel: (row: T) => string;
+  allLabel: string;
+  /** Which rows may be chosen (all by default). */
+  isSelectable?: (row: T) => boolean;
+}
+
+export interface ListTableProps<T> {
+  /** The table's accessible name (e.g. "Vault holders"). */
+  label: string;
+  /** What the error alert calls the list ("The vault list could not be loaded"). */
+  what?: string;
+  /** Paging and sort from useListState; without it the list shows every record on one page. */
+  list?: Partial<Pick<ListState, 'sort' | 'setSort'>> & Pick<ListState, 'page' | 'limit' | 'setPage'> & { search?: unknown };
+  query: ListQuery;
+  records: T[];
+  /** How many records match (for paging). */
+  total?: number;
+  columns: ListColumn<T>[];
+  empty: EmptyTexts;
+  /** False while no portal is chosen: the list is empty and says so. */
+  portalChosen?: boolean;
+  selection?: ListSelection<T>;
+  idAccessor?: string;
+  minHeight?: number;
+  /** mantine-datatable props for what the kit does not cover (row expansion, row styles…). */
+  tableProps?: Partial<DataTableProps<T>>;
+}
+
+/** How every list looks: bordered, striped, rows lit under the pointer, room for a few rows while empty. */
+export const LIST_TABLE_LOOK = {
+  withTableBorder: true,
+  borderRadius: 'md',
+  striped: true,
+  highlightOnHover: true,
+  minHeight: 260,
+} as const;
+
+/**
+ * A sortable column's title: a button inside the column header, so the header keeps its role and
+ * its name (the title). Clicking sorts up, clicking again sorts down.
+ */
+function SortButton({ title, dir, onSort }: { title: string; dir: 'asc' | 'desc' | null; onSort: (dir: 'asc' | 'desc') => void }) {
+  const Icon = dir === 'asc' ? IconArrowUp : dir === 'desc' ? IconArrowDown : IconSelector;
+  return (
+    <UnstyledButton
+      onClick={() => onSort(dir === 'asc' ? 'desc' : 'asc')}
+      aria-description={dir === 'asc' ? 'sorted ascending' : dir === 'desc' ? 'sorted descending' : 'click to sort'}
+      fw={700}
+      fz="sm"
+    >
+      <Group gap={4} wrap="nowrap">
+        {title}
+        <Icon size={14} aria-hidden="true" style={{ opacity: dir ? 1 : 0.45 }} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+const sortValue = (s: ListSort) => `${s.sortBy}:${s.sortDir}`;
+const columnTitle = <T,>(c: ListColumn<T>) => (typeof c.title === 'string' ? c.title : String(c.accessor));
+const sortKeyOf = <T,>(c: ListColumn<T>) => c.sortKey ?? String(c.accessor);
+
+/**
+ * Every list of the portal: the look, paging (page in the URL), sorting by a column header (the
+ * server sorts; the sort is in the URL), selection, the load error with Retry above the rows, and
+ * what an empty list says. On a phone each row stacks into a card with its column names, and a
+ * "Sort by" menu replaces the column headers.
+ */
+export function ListTable<T>({
+  label,
+  what,
+  list,
+  query,
+  records,
+  total,
+  columns,
+  empty,
+  portalChosen = true,
+  selection,
+  idAccessor = 'id',
+  minHeight = 260,
+  tableProps,
+}: ListTableProps<T>): ReactNode {
+  const sortable = columns.filter((c) => c.sortable);
+  const sort = list?.sort ?? null;
+  const setSort = list?.setSort;
+  const active = sort ? sortable.find((c) => sortKeyOf(c) === sort.sortBy) : undefined;
+  const labelled = columns.map((c) => ({
+    ...c,
+    sortable: false,
+    title:
+      c.sortable && setSort ? (
+        <SortButton
+          title={columnTitle(c)}
+          dir={active === c ? (sort?.sortDir ?? 'asc') : null}
+          onSort={(sortDir) => setSort({ sortBy: sortKeyOf(c), sortDir })}
+        />
+      ) : (
+        c.title
+      ),
+    customCellAttributes: (row: T, index: number) => ({ 'data-label': columnTitle(c), ...c.customCellAttributes?.(row, index) }),
+  }));
+  const emptyText = query.isError
+    ? LIST_NOT_LOADED
+    : !portalChosen
+      ? (empty.noPortal ?? empty.none)
+      : list?.search
+        ? (empty.noMatch ?? empty.none)
+        : empty.none;
+  const pagingProps =
+    list && total !== undefined
+      ? {
+          totalRecords: total,
+          recordsPerPage: list.limit,
+          page: list.page,
+          onPageChange: list.setPage,
+          paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+            totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0',
+        }
+      : {};
+  const selectionProps = selection
+    ? {
+        selectedRecords: selection.selected,
+        onSelectedRecordsChange: selection.onChange,
+        getRecordSelectionCheckboxProps: (row: T) => ({ 'aria-label': selection.rowLabel(row) }),
+        allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel },
+        ...(selection.isSelectable ? { isRecordSelectable: selection.isSelectable } : {}),
+      }
+    : {};
+
+  return (
+    <>
+      <ListLoadError query={query} what={what} />
+      {setSort && sortable.length > 0 && (
+        <Select
+          hiddenFrom="sm"
+          label="Sort by"
+          mb="sm"
+          placeholder="The list's own order"
+          clearable
+          data={sortable.flatMap((c) => [
+            { value: sortValue({ sortBy: sortKeyOf(c), sortDir: 'asc' }), label: `${columnTitle(c)}, ascending` },
+            { value: sortValue({ sortBy: sortKeyOf(c), sortDir: 'desc' }), label: `${columnTitle(c)}, descending` },
+          ])}
+          value={sort ? sortValue(sort) : null}
+          onChange={(v) => {
+            const [sortBy, sortDir] = (v ?? '').split(':');
+            setSort(sortBy ? { sortBy, sortDir: sortDir === 'desc' ? 'desc' : 'asc' } : null);
+          }}
+        />
+      )}
+      <DataTable<T>
+        {...(tableProps as object)}
+        {...(selectionProps as object)}
+        // Without paging the table shows every record; the cast only satisfies the paged props' type.
+        {...(pagingProps as { page: number; onPageChange: (p: number) => void; totalRecords: number; recordsPerPage: number })}
+        {...LIST_TABLE_LOOK}
+        className={classes.table}
+        minHeight={minHeight}
+        idAccessor={idAccessor as never}
+        records={records}
+        columns={labelled}
+        fetching={portalChosen && query.isFetching}
+        noRecordsText={emptyText}
+        aria-label={label}
+      />
+    </>
+  );
+}

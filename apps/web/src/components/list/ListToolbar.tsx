@@ -1,0 +1,92 @@
+import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import type { SearchBody } from '@vault/contract';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { ColumnsMenu } from './ColumnsMenu';
+
+export interface ListToolbarProps {
+  /** The search form's accessible name, e.g. "Search vault holders". */
+  label: string;
+  /** The fields a search may look in; one field needs no chooser. */
+  fields: readonly { value: string; label: string }[];
+  /** The field chosen before any search (the first one unless given). */
+  defaultField?: string;
+  search: SearchBody | null;
+  onSearch: (search: SearchBody | null) => void;
+  disabled?: boolean;
+  /** The labels of the field chooser and of the text (the vault list uses the specification's "Field name"/"Field value"). */
+  fieldLabel?: string;
+  valueLabel?: string;
+  placeholder?: (field: string) => string;
+  /** The column options: every column with its label, the visible ones, and how they change. */
+  columns?: { all: readonly string[]; labels: Record<string, string>; visible: readonly string[]; onChange: (cols: string[]) => void };
+  /** Extra filters of this list (a select, a date range…), placed after the search. */
+  filters?: ReactNode;
+}
+
+/**
+ * The bar above every list: search by field and value (specification section 5), Clear, the
+ * list's own filters and the column options. The search runs on submit and lands in the URL.
+ */
+export function ListToolbar({
+  label,
+  fields,
+  defaultField,
+  search,
+  onSearch,
+  disabled,
+  fieldLabel = 'Search in',
+  valueLabel = 'Search',
+  placeholder = () => 'Contains…',
+  columns,
+  filters,
+}: ListToolbarProps) {
+  const first = defaultField ?? fields[0]?.value ?? '';
+  const [field, setField] = useState(search?.fieldName ?? first);
+  const [value, setValue] = useState(search?.fieldValue ?? '');
+  useEffect(() => {
+    setField(search?.fieldName ?? first);
+    setValue(search?.fieldValue ?? '');
+  }, [search, first]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(value.trim() ? { fieldName: field, fieldValue: value.trim() } : null);
+  };
+  return (
+    <Paper withBorder p="md" mb="md" radius="md">
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role (the search element is not yet supported everywhere) */}
+      <form onSubmit={submit} role="search" aria-label={label}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          {fields.length > 1 && (
+            <Select
+              label={fieldLabel}
+              data={fields as { value: string; label: string }[]}
+              value={field}
+              onChange={(v) => setField(v ?? first)}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 170 }}
+            />
+          )}
+          <TextInput
+            label={valueLabel}
+            placeholder={placeholder(field)}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            style={{ flex: 1, minWidth: 200 }}
+            leftSection={<IconSearch size={16} />}
+          />
+          <Button type="submit" disabled={disabled}>
+            Search
+          </Button>
+          {search && (
+            <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => onSearch(null)}>
+              Clear
+            </Button>
+          )}
+          {filters}
+          {columns && <ColumnsMenu all={columns.all} labels={columns.labels} visible={columns.visible} onChange={columns.onChange} />}
+        </Group>
+      </form>
+    </Paper>
+  );
+}
