@@ -38,3 +38,6 @@ export const isValidReason = (text: string) => {
   const t = text.trim();
   return t.length >= REASON_MIN && t.length <= REASON_MAX;
 };
+
+/** What the server answers (403) while a session must enroll a second factor; the portal reads it to open the account page. */
+export const MFA_ENROLLMENT_REQUIRED_MESSAGE = 'Set up a second factor before you continue.';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { loginResponse } from './auth.js';
 
+export { MFA_ENROLLMENT_REQUIRED_MESSAGE } from './constants.js';
+
 /** Sign-ins an administrator may still make without a second factor once their sponsor requires one. */
 export const MFA_GRACE_SIGN_INS = 3;
 export const RECOVERY_CODE_COUNT = 10;
 export const MFA_CHALLENGE_MINUTES = 5;
-export const MFA_ENROLLMENT_REQUIRED_MESSAGE = 'Set up a second factor before you continue.';
 export const MFA_CODE_FAILED_MESSAGE = 'The code is not valid. Try the current code from your app, or a recovery code.';
 
 /** Six digits from the authenticator app, or a recovery code (letters and digits, dashes ignored). */
