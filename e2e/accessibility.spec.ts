@@ -134,6 +134,50 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await page.setViewportSize({ width: 1366, height: 860 });
   });
 
+  test("the detail screens, the account page and the portal screens' create dialogs", async ({ page }) => {
+    await signIn(page);
+    await pickPortal(page, 'ACME');
+
+    for (const [screen, details] of [
+      ['Representatives', 'Representative details'],
+      ['Trusted Collaborators', 'Trusted collaborator details'],
+    ] as const) {
+      await open(page, screen);
+      await page.getByRole('main').getByRole('table').getByRole('link').first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
+      await expectAccessible(page, details);
+    }
+
+    await open(page, 'Sub-Portals');
+    await checkDialog(page, 'Create Sub-Portal', 'Create Sub-Portal');
+    await page.getByRole('main').getByRole('table').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
+    await expectAccessible(page, 'Sub-portal details');
+
+    await open(page, 'Base Packages');
+    await checkDialog(page, 'Create Base Package', 'Create Base Package');
+
+    await open(page, 'Active Packages');
+    await page.getByRole('button', { name: /^Assign Packages/ }).click();
+    const assign = page.getByRole('dialog', { name: 'Assign Packages' });
+    await expect(assign).toBeVisible();
+    await expectAccessible(page, 'dialog Assign Packages', '[role="dialog"]');
+    await assign.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(assign).toBeHidden();
+
+    for (const [path, where] of [
+      ['/sponsor', 'New portal form'],
+      ['/account', 'Your account'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
+      await expectAccessible(page, where);
+    }
+  });
+
   test('keyboard users skip to the content, the phone menu says whether it is open, and a failed submit focuses the first error', async ({
     page,
   }) => {
