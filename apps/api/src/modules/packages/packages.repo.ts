@@ -191,13 +191,7 @@ export async function sponsorCatalogue(db: Db, sponsorId: number, opts: { offset
       .from(basePackages)
       .leftJoin(packageSponsor, and(eq(packageSponsor.packageId, basePackages.id), eq(packageSponsor.sponsorId, sponsorId)))
       .where(where)
-      .orderBy(
-        ...sortOrder(opts.sort, baseSortColumns, basePackages.id, [
-          asc(basePackages.listPriceCents),
-          asc(basePackages.name),
-          asc(basePackages.id),
-        ]),
-      )
+      .orderBy(asc(basePackages.listPriceCents), asc(basePackages.name), asc(basePackages.id))
       .offset(opts.offset)
       .limit(opts.limit),
     db.select({ n: count() }).from(basePackages).where(where),
