@@ -56,15 +56,31 @@ describe('Create Strict Invitation', { timeout: 60_000 }, () => {
   });
 });
 
+/** Opens Create Strict Invitation with a server that accepts it; `create` fills the required fields and sends it. */
+async function openStrictCreate() {
+  const seen = server(() => ({ body: { id: 4, email: 'erin@example.com', inviteCode: 'x' } }));
+  const onClose = vi.fn();
+  const { user } = renderWithPortal(<InvitationFormDialog opened invitation={null} sponsorId={1} sponsorCode="ACME" onClose={onClose} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Create Strict Invitation' });
+  const create = async () => {
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'erin@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Erin');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Tester');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Package' }));
+    await user.click(await screen.findByRole('option', { name: 'Family Plus' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    return posts(seen).at(-1)?.body;
+  };
+  return { user, dialog, create };
+}
+
 describe('the Expires field', { timeout: 60_000 }, () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 17, 10, 0) }));
   afterEach(() => vi.useRealTimers());
 
   it("is the portal's date-time picker in its format, and sends the chosen local time as the instant it names", async () => {
-    const seen = server(() => ({ body: { id: 4, email: 'erin@example.com', inviteCode: 'x' } }));
-    const onClose = vi.fn();
-    const { user } = renderWithPortal(<InvitationFormDialog opened invitation={null} sponsorId={1} sponsorCode="ACME" onClose={onClose} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Create Strict Invitation' });
+    const { user, dialog, create } = await openStrictCreate();
     // A new invitation expires in 30 days, shown as the portal writes a date and time.
     const expires = within(dialog).getByRole('button', { name: 'Expires' });
     expect(expires).toHaveTextContent('04/16/2026 10:00 am');
@@ -73,31 +89,13 @@ describe('the Expires field', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: '20 April 2026' }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(expires).toHaveTextContent('04/20/2026 10:00 am');
-
-    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'erin@example.com');
-    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Erin');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Tester');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Package' }));
-    await user.click(await screen.findByRole('option', { name: 'Family Plus' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(posts(seen).at(-1)?.body).toMatchObject({ expireTime: new Date(2026, 3, 20, 10, 0).toISOString() });
+    expect(await create()).toMatchObject({ expireTime: new Date(2026, 3, 20, 10, 0).toISOString() });
   });
 
   it('may be cleared on a strict invitation, which then never expires', async () => {
-    const seen = server(() => ({ body: { id: 5, email: 'erin@example.com', inviteCode: 'x' } }));
-    const onClose = vi.fn();
-    const { user } = renderWithPortal(<InvitationFormDialog opened invitation={null} sponsorId={1} sponsorCode="ACME" onClose={onClose} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Create Strict Invitation' });
+    const { user, dialog, create } = await openStrictCreate();
     await user.click(within(dialog).getByRole('button', { name: 'Clear expiry' }));
     expect(within(dialog).getByRole('button', { name: 'Expires' })).toHaveTextContent('No expiry');
-    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'erin@example.com');
-    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Erin');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Tester');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Package' }));
-    await user.click(await screen.findByRole('option', { name: 'Family Plus' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(posts(seen).at(-1)?.body).toMatchObject({ expireTime: null });
+    expect(await create()).toMatchObject({ expireTime: null });
   });
 });
