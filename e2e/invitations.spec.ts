@@ -18,6 +18,22 @@ async function openInvitations(page: Page, code = 'ACME') {
   await expect(page.getByRole('heading', { name: 'Invitation', exact: true })).toBeVisible();
 }
 
+const dayLabel = (d: Date) => `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
+
+/**
+ * Picks `day` in the invitation's Expires picker: opens it, walks the calendar to the day's month
+ * (it opens on the current value's month), clicks the day and closes it with Done. The time stays.
+ */
+async function pickExpiryDay(page: Page, day: Date) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Expires' }).click();
+  const target = page.getByRole('button', { name: dayLabel(day), exact: true });
+  const arrow = page.getByRole('button', { name: day.getTime() < Date.now() ? 'Previous month' : 'Next month' });
+  for (let i = 0; i < 24 && !(await target.isVisible()); i++) await arrow.click();
+  await target.click();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(target).toBeHidden();
+}
+
 /** Creates an open invitation through the dialog. */
 async function createOpen(page: Page, code: string, opts: { max?: number; asDefault?: boolean } = {}) {
   await page.getByRole('button', { name: 'Create Invitation' }).click();
@@ -102,10 +118,16 @@ test.describe('invitations', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveAccessibleName('Edit Open Invitation');
     await expect(dialog.getByRole('textbox', { name: 'Invite code' })).toHaveValue(first);
-    await dialog.getByLabel('Expires').fill('2020-01-01T10:00');
+    // The expiry is the portal's date-time picker; a day that has passed is refused on the field.
+    const now = new Date();
+    await pickExpiryDay(page, new Date(now.getFullYear(), now.getMonth() - 1, 1));
     await dialog.getByRole('button', { name: 'Update' }).click();
     await expect(dialog.getByText('Expiry must be in the future')).toBeVisible();
-    await dialog.getByLabel('Expires').fill('2030-06-30T17:00');
+    const later = new Date(now.getFullYear(), now.getMonth() + 2, 15);
+    await pickExpiryDay(page, later);
+    await expect(dialog.getByRole('button', { name: 'Expires' })).toContainText(
+      `${String(later.getMonth() + 1).padStart(2, '0')}/15/${later.getFullYear()}`,
+    );
     await dialog.getByRole('textbox', { name: 'Max uses' }).fill('40');
     await page.screenshot({ path: `${SHOTS}/invitations-edit.png` });
     await dialog.getByRole('button', { name: 'Update' }).click();

@@ -49,6 +49,24 @@ test.describe('portals', () => {
     await expect(rowOf(page, 'ACME')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/portals-list.png`, fullPage: true });
 
+    // A header sorts on the server: up, then down; the address keeps it through a reload.
+    const table = page.getByRole('table').first();
+    const namesIn = (order: 'asc' | 'desc') => async () => {
+      const shown = (await table.locator('tbody tr td:nth-child(2)').allTextContents()).map((n) => n.trim());
+      const sorted = [...shown].sort();
+      return shown.length > 1 && shown.join('|') === (order === 'asc' ? sorted : sorted.reverse()).join('|');
+    };
+    const byName = table.getByRole('button', { name: 'Name', exact: true });
+    await byName.click();
+    await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+    await expect(byName).toHaveAccessibleDescription('sorted ascending');
+    await expect.poll(namesIn('asc')).toBe(true);
+    await byName.click();
+    await expect(page).toHaveURL(/[?&]dir=desc/);
+    await page.reload();
+    await expect(table.getByRole('button', { name: 'Name', exact: true })).toHaveAccessibleDescription('sorted descending');
+    await expect.poll(namesIn('desc')).toBe(true);
+
     // The menu-bar toggle hides and shows the search bar.
     const bar = page.getByRole('toolbar', { name: 'Portals menu bar' });
     await page.getByRole('button', { name: 'Hide menu bar' }).click();
@@ -238,6 +256,23 @@ test.describe('portals', () => {
     await expect(edit).toBeHidden();
     await expect(rowOf(page, renamed)).toContainText('25 GB');
 
+    // The list sorts by list price from its header, highest first on a second click, kept in the address.
+    const catalogue = page.getByRole('table').first();
+    const prices = catalogue.getByRole('button', { name: 'List price', exact: true });
+    const pricesIn = (order: 'asc' | 'desc') => async () => {
+      const shown = (await catalogue.locator('tbody tr td:nth-child(3)').allTextContents()).map((p) => Number(p.replace(/[^0-9.]/g, '')));
+      const sorted = [...shown].sort((x, y) => (order === 'asc' ? x - y : y - x));
+      return shown.length > 1 && shown.join('|') === sorted.join('|') && shown[0] !== shown.at(-1);
+    };
+    await prices.click();
+    await expect(page).toHaveURL(/[?&]sort=listPrice(&|$)/);
+    await expect(prices).toHaveAccessibleDescription('sorted ascending');
+    await expect.poll(pricesIn('asc')).toBe(true);
+    await prices.click();
+    await expect(page).toHaveURL(/[?&]dir=desc/);
+    await expect(prices).toHaveAccessibleDescription('sorted descending');
+    await expect.poll(pricesIn('desc')).toBe(true);
+
     // Retire: it leaves the list, and "Show retired" brings it back to restore it.
     await rowOf(page, renamed)
       .getByRole('button', { name: `More actions for ${renamed}` })
@@ -248,6 +283,8 @@ test.describe('portals', () => {
     const showRetired = page.getByRole('switch', { name: 'Show retired' });
     await showRetired.click();
     await expect(page).toHaveURL(/retired=1/);
+    // The switch keeps the list's sort.
+    await expect(page).toHaveURL(/sort=listPrice/);
     await expect(showRetired).toBeChecked();
     await rowOf(page, renamed)
       .getByRole('button', { name: `More actions for ${renamed}` })

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './common.js';
+export * from './display-dates.js';
 export * from './invitations.js';
 export * from './mfa.js';
 export * from './operations.js';

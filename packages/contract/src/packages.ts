@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, nameSchema, PAGE_SIZE } from './common.js';
+import { MAX_PAGE_SIZE, nameSchema, PAGE_SIZE, sortQuery } from './common.js';
 
 /*
  * Money is exact: the API accepts a decimal amount (12.5, "12.50") and keeps integer cents;
@@ -126,6 +126,10 @@ export const basePackageBody = z.strictObject({
 });
 export type BasePackageBody = z.input<typeof basePackageBody>;
 
+/** The Base Packages list's sortable columns (`sortBy`); without one it stays in list-price order. */
+export const BASE_PACKAGE_SORT_FIELDS = ['name', 'storageQuotaBytes', 'listPrice', 'billingPeriod', 'portalCount'] as const;
+export type BasePackageSortField = (typeof BASE_PACKAGE_SORT_FIELDS)[number];
+
 export const basePackageQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
@@ -134,6 +138,7 @@ export const basePackageQuery = z.object({
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')
     .optional(),
+  ...sortQuery(BASE_PACKAGE_SORT_FIELDS).shape,
 });
 
 export const basePackageIdParam = z.object({ id: z.coerce.number().int().positive() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_PAGE_SIZE, nameSchema, optionalPersonNameSchema, PAGE_SIZE, sponsorIdValue } from './common.js';
+import { EMAIL_PATTERN, MAX_PAGE_SIZE, nameSchema, optionalPersonNameSchema, PAGE_SIZE, sortQuery, sponsorIdValue } from './common.js';
 
 /*
  * Portals (sponsors) and sub-portals (sponsor groups).
@@ -73,10 +73,15 @@ export type SponsorUpdateBody = z.input<typeof sponsorUpdateBody>;
 
 export const sponsorIdParam = z.object({ sponsorId: sponsorIdValue });
 
+/** The Portals list's sortable columns (`sortBy`); without one it stays in code order. */
+export const SPONSOR_SORT_FIELDS = ['sponsorCode', 'name', 'contactName', 'status'] as const;
+export type SponsorSortField = (typeof SPONSOR_SORT_FIELDS)[number];
+
 export const sponsorListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   search: z.string().trim().max(100).optional(),
+  ...sortQuery(SPONSOR_SORT_FIELDS).shape,
 });
 
 /** A row of the Portals list. */

@@ -1,4 +1,5 @@
 import {
+  displayDateTimeUtc,
   type Invitation,
   type InvitationBody,
   type InvitationType,
@@ -149,7 +150,7 @@ export async function checkReferences(db: Db, sponsorId: number, values: Checked
 export function invitationEmail(inv: repo.InvitationRow, sponsorName: string, publicUrl: string) {
   const url = `${publicUrl.replace(/\/$/, '')}/signup?code=${encodeURIComponent(inv.inviteCode)}${inv.email ? `&email=${encodeURIComponent(inv.email)}` : ''}`;
   const hello = inv.firstName ? `Hello ${inv.firstName},` : 'Hello,';
-  const expiry = inv.expireTime ? `\nThe invitation expires on ${inv.expireTime.toUTCString()}.` : '';
+  const expiry = inv.expireTime ? `\nThe invitation expires on ${displayDateTimeUtc(inv.expireTime)}.` : '';
   return {
     to: inv.email!,
     sponsorId: inv.sponsorId,

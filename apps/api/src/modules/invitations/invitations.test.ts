@@ -154,7 +154,19 @@ describe('create', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ toAddress: 'jane.doe@example.com', template: 'invitation', sponsorId: w.a.id });
     expect(mails[0]!.bodyText).toContain(STRICT_INVITE_CODE);
+    expect(mails[0]!.bodyText).not.toContain('expires');
     // Many strict invitations share the code.
+    await t.db.delete(emailOutbox);
+    const expiring = await create(
+      w.adminA,
+      w.a.id,
+      'strict',
+      strictBody(w, { email: 'due@example.com', expireTime: '2031-11-24T18:05:00.000Z' }),
+    );
+    expect(expiring.statusCode).toBe(201);
+    // The expiry in the portal's display format, in UTC and saying so.
+    const [due] = await t.db.select().from(emailOutbox);
+    expect(due!.bodyText).toContain('The invitation expires on 11/24/2031 6:05 pm UTC.');
     expect((await create(w.adminA, w.a.id, 'strict', strictBody(w, { email: 'other@example.com' }))).statusCode).toBe(201);
   });
 

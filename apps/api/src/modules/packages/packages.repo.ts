@@ -1,6 +1,8 @@
-import { and, asc, count, eq, ilike, isNull, notExists, or, sql } from 'drizzle-orm';
+import type { BasePackageSortField, SortQuery } from '@vault/contract';
+import { type AnyColumn, and, asc, count, eq, ilike, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { likeContains } from '../../db/like.js';
+import { sortOrder } from '../../db/order.js';
 import { basePackages, invitations, packageSponsor, sponsors, users, vaultHolders, vaults } from '../../db/schema/index.js';
 
 // ---------- base packages ----------
@@ -20,7 +22,19 @@ const baseColumns = {
   portalCount,
 };
 
-export async function listBase(db: Db, opts: { offset: number; limit: number; search?: string; includeRetired: boolean }) {
+/** What each sortable column of the list orders by (`sortBy`). */
+const baseSortColumns: Record<BasePackageSortField, AnyColumn | SQL> = {
+  name: basePackages.name,
+  storageQuotaBytes: basePackages.storageQuotaBytes,
+  listPrice: basePackages.listPriceCents,
+  billingPeriod: basePackages.billingPeriod,
+  portalCount,
+};
+
+export async function listBase(
+  db: Db,
+  opts: { offset: number; limit: number; search?: string; includeRetired: boolean; sort?: SortQuery<BasePackageSortField> },
+) {
   const where = and(
     opts.includeRetired ? undefined : isNull(basePackages.retiredAt),
     opts.search
@@ -32,7 +46,13 @@ export async function listBase(db: Db, opts: { offset: number; limit: number; se
       .select(baseColumns)
       .from(basePackages)
       .where(where)
-      .orderBy(asc(basePackages.listPriceCents), asc(basePackages.name), asc(basePackages.id))
+      .orderBy(
+        ...sortOrder(opts.sort, baseSortColumns, basePackages.id, [
+          asc(basePackages.listPriceCents),
+          asc(basePackages.name),
+          asc(basePackages.id),
+        ]),
+      )
       .offset(opts.offset)
       .limit(opts.limit),
     db.select({ n: count() }).from(basePackages).where(where),

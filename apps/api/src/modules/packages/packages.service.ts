@@ -1,11 +1,13 @@
 import {
   type ActivePackage,
   type BasePackage,
+  type BasePackageSortField,
   type basePackageBody,
   centsToDecimal,
   formatMoney,
   type PackageOption,
   type ServerMessage,
+  type SortQuery,
   type SponsorPackageItem,
 } from '@vault/contract';
 import type { z } from 'zod';
@@ -40,8 +42,18 @@ const toBase = (r: BaseRow): BasePackage => ({
 });
 
 /** Everyone signed in reads the catalogue; only staff change it. */
-export async function listBase({ db, user }: OptionalSponsorContext, q: Page & { search?: string; includeRetired?: boolean }) {
-  const { data, total } = await repo.listBase(db, { ...q, search: q.search || undefined, includeRetired: q.includeRetired ?? false });
+export async function listBase(
+  { db, user }: OptionalSponsorContext,
+  q: Page & { search?: string; includeRetired?: boolean } & SortQuery<BasePackageSortField>,
+) {
+  const { offset, limit, sortBy, sortDir } = q;
+  const { data, total } = await repo.listBase(db, {
+    offset,
+    limit,
+    search: q.search || undefined,
+    includeRetired: q.includeRetired ?? false,
+    sort: { sortBy, sortDir },
+  });
   return page(data.map(toBase), total, q, { isEditable: user.role === 'staff' });
 }
 

@@ -49,6 +49,32 @@ const basePayload = {
 };
 
 describe('base packages', () => {
+  it('sorts the catalogue by name, storage, list price, billing or portals on request, in list-price order otherwise', async () => {
+    const staff = await t.signInStaff();
+    const sponsor = await t.createSponsor('ACME');
+    await base('Silver', 1000, { storageQuotaBytes: 10 * GB, billingPeriod: 'annual' });
+    const gold = await base('Gold', 3000, { storageQuotaBytes: 1 * GB, billingPeriod: 'one_time' });
+    await base('Bronze', 500, { storageQuotaBytes: 10 * GB });
+    await assignDirect(sponsor.id, gold.id);
+    const names = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/basepackages?${query}`, headers: staff.headers });
+      expect(res.statusCode, query).toBe(200);
+      return (res.json().data as { name: string }[]).map((p) => p.name);
+    };
+    expect(await names('')).toEqual(['Bronze', 'Silver', 'Gold']);
+    expect(await names('sortBy=name')).toEqual(['Bronze', 'Gold', 'Silver']);
+    expect(await names('sortBy=name&sortDir=desc&offset=1&limit=1')).toEqual(['Gold']);
+    expect(await names('sortBy=listPrice&sortDir=desc')).toEqual(['Gold', 'Silver', 'Bronze']);
+    // Equal storage keeps id order: Silver was created before Bronze.
+    expect(await names('sortBy=storageQuotaBytes')).toEqual(['Gold', 'Silver', 'Bronze']);
+    expect(await names('sortBy=billingPeriod')).toEqual(['Silver', 'Bronze', 'Gold']);
+    expect(await names('sortBy=portalCount&sortDir=desc')).toEqual(['Gold', 'Bronze', 'Silver']);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/basepackages?sortBy=description', headers: staff.headers });
+    expect(bad.statusCode).toBe(400);
+    const badDir = await t.app.inject({ method: 'GET', url: '/api/v1/basepackages?sortBy=name&sortDir=sideways', headers: staff.headers });
+    expect(badDir.statusCode).toBe(400);
+  });
+
   it('lets staff create, edit, retire and restore a base package, each audited; money is exact', async () => {
     const staff = await t.signInStaff();
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/basepackages', headers: staff.headers, payload: basePayload });

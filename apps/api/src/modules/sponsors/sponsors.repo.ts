@@ -1,6 +1,8 @@
-import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { SortQuery, SponsorSortField } from '@vault/contract';
+import { type AnyColumn, and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { likeContains } from '../../db/like.js';
+import { sortOrder } from '../../db/order.js';
 import { sponsorCategories, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
@@ -22,7 +24,18 @@ const counts = {
   packageCount: sql<number>`(select count(*) from package_sponsor ps where ps.sponsor_id = "sponsors"."id")::int`,
 };
 
-export async function listSponsorRows(db: Db, opts: { onlyId: number | null; search?: string; offset: number; limit: number }) {
+/** What each sortable column of the list orders by (`sortBy`). */
+const sortColumns: Record<SponsorSortField, AnyColumn> = {
+  sponsorCode: sponsors.sponsorCode,
+  name: sponsors.name,
+  contactName: sponsors.contactName,
+  status: sponsors.statusId,
+};
+
+export async function listSponsorRows(
+  db: Db,
+  opts: { onlyId: number | null; search?: string; offset: number; limit: number; sort?: SortQuery<SponsorSortField> },
+) {
   const where = and(
     opts.onlyId === null ? undefined : eq(sponsors.id, opts.onlyId),
     opts.search ? or(ilike(sponsors.name, likeContains(opts.search)), ilike(sponsors.sponsorCode, likeContains(opts.search))) : undefined,
@@ -32,7 +45,7 @@ export async function listSponsorRows(db: Db, opts: { onlyId: number | null; sea
       .select({ ...listColumns, ...counts })
       .from(sponsors)
       .where(where)
-      .orderBy(asc(sponsors.sponsorCode), asc(sponsors.id))
+      .orderBy(...sortOrder(opts.sort, sortColumns, sponsors.id, [asc(sponsors.sponsorCode), asc(sponsors.id)]))
       .offset(opts.offset)
       .limit(opts.limit),
     db.select({ n: count() }).from(sponsors).where(where),

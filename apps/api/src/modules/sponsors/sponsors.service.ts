@@ -1,8 +1,10 @@
 import type {
   ServerMessage,
+  SortQuery,
   SponsorCategoriesResponse,
   SponsorDetail,
   SponsorMfaResetPreview,
+  SponsorSortField,
   sponsorCreateBody,
   sponsorUpdateBody,
 } from '@vault/contract';
@@ -21,9 +23,13 @@ type CreateInput = z.output<typeof sponsorCreateBody>;
 type UpdateInput = z.output<typeof sponsorUpdateBody>;
 
 /** A sponsor administrator sees their own portal only; only staff change sponsors. */
-export async function listSponsors({ db, user }: OptionalSponsorContext, q: { offset: number; limit: number; search?: string }) {
+export async function listSponsors(
+  { db, user }: OptionalSponsorContext,
+  q: { offset: number; limit: number; search?: string } & SortQuery<SponsorSortField>,
+) {
   const onlyId = user.role === 'staff' ? null : (user.sponsorId ?? -1);
-  const { data, total } = await repo.listSponsorRows(db, { onlyId, search: q.search || undefined, ...q });
+  const sort = { sortBy: q.sortBy, sortDir: q.sortDir };
+  const { data, total } = await repo.listSponsorRows(db, { onlyId, offset: q.offset, limit: q.limit, search: q.search || undefined, sort });
   return page(data, total, q, { isEditable: user.role === 'staff' });
 }
 

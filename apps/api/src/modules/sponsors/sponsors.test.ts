@@ -110,6 +110,31 @@ describe('GET /api/v1/sponsors/list', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/list?limit=500', headers: staff.headers })).statusCode).toBe(400);
   });
 
+  it('sorts by code, name, contact or status on request, in code order otherwise, and refuses another sortBy', async () => {
+    const staff = await t.signInStaff();
+    await t.createSponsor('BRAVO', 'Alpine Trust');
+    const charlie = await t.createSponsor('CHARLIE', 'Cedar Bank');
+    await t.createSponsor('ALPHA', 'Birch Wealth');
+    await t.db.update(sponsors).set({ statusId: 2, contactName: 'Ana' }).where(eq(sponsors.id, charlie.id));
+    const codes = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/sponsors/list?${query}`, headers: staff.headers });
+      expect(res.statusCode, query).toBe(200);
+      return (res.json().data as { sponsorCode: string }[]).map((s) => s.sponsorCode);
+    };
+    expect(await codes('')).toEqual(['ALPHA', 'BRAVO', 'CHARLIE']);
+    expect(await codes('sortBy=sponsorCode&sortDir=desc')).toEqual(['CHARLIE', 'BRAVO', 'ALPHA']);
+    expect(await codes('sortBy=name')).toEqual(['BRAVO', 'ALPHA', 'CHARLIE']);
+    expect(await codes('sortBy=name&sortDir=desc&offset=1&limit=1')).toEqual(['ALPHA']);
+    // Inactive after Active; the two Active ones in id order.
+    expect(await codes('sortBy=status&sortDir=desc')).toEqual(['CHARLIE', 'ALPHA', 'BRAVO']);
+    // No contact comes first going up.
+    expect(await codes('sortBy=contactName')).toEqual(['BRAVO', 'ALPHA', 'CHARLIE']);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/list?sortBy=id', headers: staff.headers });
+    expect(bad.statusCode).toBe(400);
+    const badDir = await t.app.inject({ method: 'GET', url: '/api/v1/sponsors/list?sortBy=name&sortDir=up', headers: staff.headers });
+    expect(badDir.statusCode).toBe(400);
+  });
+
   it('shows a sponsor administrator their own portal only', async () => {
     const a = await t.createSponsor('ALPHA');
     await t.createSponsor('BETA');

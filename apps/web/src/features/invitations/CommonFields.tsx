@@ -1,5 +1,8 @@
 import { Checkbox, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import type { InvitationType } from '@vault/contract';
+import { ACCESSIBLE_CALENDAR } from '../../components/DateRangeFilter';
+import { PICKER_DATE_TIME_FORMAT } from '../../lib/dates';
 import { type FieldGroupProps, LANGUAGES } from './invitation-form';
 
 export interface CommonFieldsProps extends FieldGroupProps {
@@ -9,6 +12,9 @@ export interface CommonFieldsProps extends FieldGroupProps {
   advisorData: { value: string; label: string }[];
   advisorsLoading: boolean;
 }
+
+/** The time fields inside the expiry picker, named for screen readers, on the portal's 12-hour clock. */
+const EXPIRY_TIME_LABELS = { format: '12h', hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes', amPmInputLabel: 'am or pm' } as const;
 
 /** The fields both invitation types have (package, expiry, language, advisors, flags), with the open type's extras in place. */
 export function CommonFields({ type, form, packageData, packagesLoading, advisorData, advisorsLoading }: CommonFieldsProps) {
@@ -25,12 +31,19 @@ export function CommonFields({ type, form, packageData, packagesLoading, advisor
           searchable
           comboboxProps={{ withinPortal: true }}
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimePicker
           label="Expires"
           required={type === 'open'}
+          clearable={type === 'strict'}
+          placeholder={type === 'strict' ? 'No expiry' : 'Choose a date and time'}
           {...form.getInputProps('expireTime')}
           description={type === 'strict' ? 'Optional' : undefined}
+          valueFormat={PICKER_DATE_TIME_FORMAT}
+          popoverProps={{ withinPortal: true }}
+          timePickerProps={EXPIRY_TIME_LABELS}
+          submitButtonProps={{ 'aria-label': 'Done' }}
+          clearButtonProps={{ 'aria-label': 'Clear expiry' }}
+          {...ACCESSIBLE_CALENDAR}
         />
       </SimpleGrid>
 

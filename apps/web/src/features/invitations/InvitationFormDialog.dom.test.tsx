@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { INVITATION_TYPE_STORAGE_KEY } from '@vault/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SeenRequest, stubApi } from '../../test/fetch';
 import { renderWithPortal } from '../../test/render';
 import { InvitationFormDialog } from './InvitationFormDialog';
@@ -53,5 +53,49 @@ describe('Create Strict Invitation', { timeout: 60_000 }, () => {
       url: '/api/v1/invitations?sponsorid=1&itype=strict',
       body: { email: 'erin@example.com', firstName: 'Erin', lastName: 'Tester', packageId: 5, sponsoredTrustedAdvisorId: [12] },
     });
+  });
+});
+
+/** Opens Create Strict Invitation with a server that accepts it; `create` fills the required fields and sends it. */
+async function openStrictCreate() {
+  const seen = server(() => ({ body: { id: 4, email: 'erin@example.com', inviteCode: 'x' } }));
+  const onClose = vi.fn();
+  const { user } = renderWithPortal(<InvitationFormDialog opened invitation={null} sponsorId={1} sponsorCode="ACME" onClose={onClose} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Create Strict Invitation' });
+  const create = async () => {
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'erin@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Erin');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Tester');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Package' }));
+    await user.click(await screen.findByRole('option', { name: 'Family Plus' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    return posts(seen).at(-1)?.body;
+  };
+  return { user, dialog, create };
+}
+
+describe('the Expires field', { timeout: 60_000 }, () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 17, 10, 0) }));
+  afterEach(() => vi.useRealTimers());
+
+  it("is the portal's date-time picker in its format, and sends the chosen local time as the instant it names", async () => {
+    const { user, dialog, create } = await openStrictCreate();
+    // A new invitation expires in 30 days, shown as the portal writes a date and time.
+    const expires = within(dialog).getByRole('button', { name: 'Expires' });
+    expect(expires).toHaveTextContent('04/16/2026 10:00 am');
+
+    await user.click(expires);
+    await user.click(await screen.findByRole('button', { name: '20 April 2026' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(expires).toHaveTextContent('04/20/2026 10:00 am');
+    expect(await create()).toMatchObject({ expireTime: new Date(2026, 3, 20, 10, 0).toISOString() });
+  });
+
+  it('may be cleared on a strict invitation, which then never expires', async () => {
+    const { user, dialog, create } = await openStrictCreate();
+    await user.click(within(dialog).getByRole('button', { name: 'Clear expiry' }));
+    expect(within(dialog).getByRole('button', { name: 'Expires' })).toHaveTextContent('No expiry');
+    expect(await create()).toMatchObject({ expireTime: null });
   });
 });

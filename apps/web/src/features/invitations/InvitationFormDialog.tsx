@@ -12,8 +12,6 @@ import { useInvitationType } from './invitation-type';
 import { OpenFields } from './OpenFields';
 import { StrictFields } from './StrictFields';
 
-export { toLocalInput } from './invitation-form';
-
 type Phase = 'editing' | 'updating' | 'done';
 
 export interface InvitationFormDialogProps {

@@ -15,8 +15,8 @@ export interface FormValues {
   lastName: string;
   inviteCode: string;
   max: number | string;
-  /** datetime-local text, "2026-12-31T17:00". */
-  expireTime: string;
+  /** The date-time picker's local value, "2026-12-31 17:00:00"; null when none is chosen. */
+  expireTime: string | null;
   packageId: string | null;
   localize: string;
   testAccount: boolean;
@@ -31,16 +31,17 @@ export interface FieldGroupProps {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant as the local "YYYY-MM-DDTHH:mm" a datetime-local input shows. */
-export function toLocalInput(value: string | Date | null | undefined): string {
-  if (!value) return '';
+/** An instant as the local "YYYY-MM-DD HH:mm:00" the date-time picker holds (to the minute, as it shows). */
+export function toPickerValue(value: string | Date | null | undefined): string | null {
+  if (!value) return null;
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  if (Number.isNaN(d.getTime())) return null;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`;
 }
-const fromLocalInput = (text: string): string | null => {
+/** The picker's local value as the instant the API takes (ISO 8601, UTC). */
+const fromPickerValue = (text: string | null): string | null => {
   if (!text) return null;
-  const d = new Date(text);
+  const d = new Date(text.replace(' ', 'T'));
   return Number.isNaN(d.getTime()) ? text : d.toISOString();
 };
 
@@ -52,7 +53,7 @@ export function initialValues(inv: Invitation | null): FormValues {
       lastName: '',
       inviteCode: '',
       max: 10,
-      expireTime: toLocalInput(new Date(Date.now() + 30 * 86_400_000)),
+      expireTime: toPickerValue(new Date(Date.now() + 30 * 86_400_000)),
       packageId: null,
       localize: 'en',
       testAccount: false,
@@ -67,7 +68,7 @@ export function initialValues(inv: Invitation | null): FormValues {
     lastName: inv.lastName ?? '',
     inviteCode: inv.type === 'open' ? inv.inviteCode : '',
     max: inv.max,
-    expireTime: toLocalInput(inv.expireTime),
+    expireTime: toPickerValue(inv.expireTime),
     packageId: inv.packageId ? String(inv.packageId) : null,
     localize: inv.localize,
     testAccount: inv.testAccount,
@@ -86,7 +87,7 @@ export function toBody(type: InvitationType, v: FormValues, inv: Invitation | nu
     sponsoredTrustedAdvisorId: v.advisors.map((a) => Number.parseInt(a, 10)),
   };
   // An unchanged expiry is sent as it was, to the second, so an edit keeps it.
-  const expireTime = inv && toLocalInput(inv.expireTime) === v.expireTime ? inv.expireTime : fromLocalInput(v.expireTime);
+  const expireTime = inv && toPickerValue(inv.expireTime) === v.expireTime ? inv.expireTime : fromPickerValue(v.expireTime);
   if (type === 'strict') {
     return { ...common, email: v.email.trim(), firstName: v.firstName.trim(), lastName: v.lastName.trim(), expireTime };
   }

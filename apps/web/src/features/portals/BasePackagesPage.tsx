@@ -17,6 +17,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
+  BASE_PACKAGE_SORT_FIELDS,
   type BasePackage,
   BILLING_PERIOD_LABELS,
   BILLING_PERIODS,
@@ -26,12 +27,11 @@ import {
   GIB,
 } from '@vault/contract';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
-import { useListState } from '../../lib/list-state';
+import { useListFilters, useListState } from '../../lib/list-state';
 import { useRights } from '../../lib/rights';
 import { useBasePackageMutations, useBasePackages } from './api';
 import { FormDialog, saveErrors } from './FormDialog';
@@ -42,10 +42,11 @@ const NO_COLUMNS: string[] = [];
 
 /** Base Packages (/basepackages): the service's catalogue; staff create, edit, retire and delete unused ones. */
 export function BasePackagesPage() {
-  const [params, setParams] = useSearchParams();
-  const paging = useListState({ key: 'base-packages', columns: NO_COLUMNS });
+  // "Show retired" sits in the URL beside the list's page and sort.
+  const { params, update } = useListFilters();
+  const paging = useListState({ key: 'base-packages', columns: NO_COLUMNS, sortable: BASE_PACKAGE_SORT_FIELDS });
   const includeRetired = params.get('retired') === '1';
-  const list = useBasePackages(paging.offset, paging.limit, includeRetired);
+  const list = useBasePackages(paging.offset, paging.limit, includeRetired, paging.sort);
   const { staff: isStaff } = useRights();
   const { retire, remove, refresh } = useBasePackageMutations();
   const { confirm, alert } = useConfirm();
@@ -83,7 +84,7 @@ export function BasePackagesPage() {
             <Switch
               label="Show retired"
               checked={includeRetired}
-              onChange={(e) => setParams({ ...(e.currentTarget.checked ? { retired: '1' } : {}) })}
+              onChange={(e) => update({ retired: e.currentTarget.checked ? '1' : null })}
             />
             {isStaff && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
@@ -105,16 +106,18 @@ export function BasePackagesPage() {
           {
             accessor: 'name',
             title: 'Name',
+            sortable: true,
             render: (p) => <PackageName pkg={p} maw={320} lineClamp={2} />,
           },
-          { accessor: 'storageQuotaBytes', title: 'Storage', render: (p) => formatBytes(p.storageQuotaBytes) },
+          { accessor: 'storageQuotaBytes', title: 'Storage', sortable: true, render: (p) => formatBytes(p.storageQuotaBytes) },
           {
             accessor: 'listPrice',
             title: 'List price',
+            sortable: true,
             textAlign: 'right',
             render: (p) => <Money value={p.listPrice} currency={p.currency} />,
           },
-          { accessor: 'billingPeriod', title: 'Billing', render: (p) => BILLING_PERIOD_LABELS[p.billingPeriod] },
+          { accessor: 'billingPeriod', title: 'Billing', sortable: true, render: (p) => BILLING_PERIOD_LABELS[p.billingPeriod] },
           {
             accessor: 'features',
             title: 'Features',
@@ -133,7 +136,7 @@ export function BasePackagesPage() {
                 </Text>
               ),
           },
-          { accessor: 'portalCount', title: 'Portals', textAlign: 'right' },
+          { accessor: 'portalCount', title: 'Portals', textAlign: 'right', sortable: true },
           {
             accessor: 'actions',
             title: '',

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Collapse, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconEdit, IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SponsorRow } from '@vault/contract';
+import { SPONSOR_SORT_FIELDS, type SponsorRow } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
@@ -39,9 +39,9 @@ function useMenuBar(): [boolean, () => void] {
 
 /** Portals (/sponsors): every sponsor the user may work in, searchable and paged; choosing one stores it. */
 export function SponsorsPage() {
-  const list = useListState({ key: 'portals', columns: COLUMNS });
+  const list = useListState({ key: 'portals', columns: COLUMNS, sortable: SPONSOR_SORT_FIELDS });
   const search = list.search?.fieldValue ?? '';
-  const query = useSponsorList(list.offset, list.limit, search);
+  const query = useSponsorList(list.offset, list.limit, search, list.sort);
   const { sponsorId } = useSponsor();
   const { staff: isStaff } = useRights();
   const qc = useQueryClient();
@@ -59,6 +59,8 @@ export function SponsorsPage() {
     {
       accessor: 'code',
       title: 'Code',
+      sortable: true,
+      sortKey: 'sponsorCode',
       hidden: !list.isVisible('code'),
       render: (s) => (
         <Group gap={6} wrap="nowrap">
@@ -73,10 +75,12 @@ export function SponsorsPage() {
         </Group>
       ),
     },
-    { accessor: 'name', title: 'Name', hidden: !list.isVisible('name'), render: (s) => <Text size="sm">{s.name}</Text> },
+    { accessor: 'name', title: 'Name', sortable: true, hidden: !list.isVisible('name'), render: (s) => <Text size="sm">{s.name}</Text> },
     {
       accessor: 'contact',
       title: 'Contact',
+      sortable: true,
+      sortKey: 'contactName',
       hidden: !list.isVisible('contact'),
       render: (s) =>
         s.contactName || s.contactEmail ? (
@@ -97,6 +101,7 @@ export function SponsorsPage() {
     {
       accessor: 'status',
       title: 'Status',
+      sortable: true,
       noWrap: true,
       hidden: !list.isVisible('status'),
       render: (s) => <StatusBadge statusId={s.statusId} status={s.statusId === 1 ? 'Active' : 'Inactive'} />,

@@ -24,6 +24,7 @@ import type {
   SubPortalUpdateBody,
 } from '@vault/contract';
 import { api } from '../../lib/api';
+import type { ListSort } from '../../lib/list-state';
 import { shellKeys } from '../../lib/sponsors';
 
 /**
@@ -32,7 +33,8 @@ import { shellKeys } from '../../lib/sponsors';
  */
 export const portalKeys = {
   sponsors: ['portals', 'sponsors'] as const,
-  sponsorList: (offset: number, limit: number, search: string) => ['portals', 'sponsors', 'list', { offset, limit, search }] as const,
+  sponsorList: (offset: number, limit: number, search: string, sort: ListSort | null) =>
+    ['portals', 'sponsors', 'list', { offset, limit, search, sort }] as const,
   sponsor: (id: number) => ['portals', 'sponsors', 'detail', id] as const,
   categories: (sponsorId: number) => ['portals', 'sponsors', 'categories', sponsorId] as const,
   mfaPreview: (code: string) => ['portals', 'sponsors', 'mfa-preview', code] as const,
@@ -42,8 +44,8 @@ export const portalKeys = {
   members: (sponsorCode: string, group: string, kind: 'advisors' | 'vaults', q: MemberQuery) =>
     ['portals', 'groups', sponsorCode, 'members', group, kind, q] as const,
   base: ['packages', 'base'] as const,
-  baseList: (offset: number, limit: number, includeRetired: boolean) =>
-    ['packages', 'base', 'list', { offset, limit, includeRetired }] as const,
+  baseList: (offset: number, limit: number, includeRetired: boolean, sort: ListSort | null) =>
+    ['packages', 'base', 'list', { offset, limit, includeRetired, sort }] as const,
   active: (sponsorId: number) => ['packages', 'active', sponsorId] as const,
   activeList: (sponsorId: number, offset: number, limit: number) => ['packages', 'active', sponsorId, 'list', { offset, limit }] as const,
   catalogue: (sponsorId: number) => ['packages', 'active', sponsorId, 'catalogue'] as const,
@@ -60,10 +62,11 @@ export interface MemberQuery {
 
 // ---------- portals (sponsors) ----------
 
-export function useSponsorList(offset: number, limit: number, search: string) {
+export function useSponsorList(offset: number, limit: number, search: string, sort: ListSort | null) {
   return useQuery({
-    queryKey: portalKeys.sponsorList(offset, limit, search),
-    queryFn: ({ signal }) => api<ListResponse<SponsorRow>>('GET', '/api/v1/sponsors/list', { query: { offset, limit, search }, signal }),
+    queryKey: portalKeys.sponsorList(offset, limit, search, sort),
+    queryFn: ({ signal }) =>
+      api<ListResponse<SponsorRow>>('GET', '/api/v1/sponsors/list', { query: { offset, limit, search, ...sort }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -188,11 +191,11 @@ export function useGroupMutations(sponsorCode: string) {
 
 // ---------- base packages ----------
 
-export function useBasePackages(offset: number, limit: number, includeRetired: boolean) {
+export function useBasePackages(offset: number, limit: number, includeRetired: boolean, sort: ListSort | null) {
   return useQuery({
-    queryKey: portalKeys.baseList(offset, limit, includeRetired),
+    queryKey: portalKeys.baseList(offset, limit, includeRetired, sort),
     queryFn: ({ signal }) =>
-      api<ListResponse<BasePackage>>('GET', '/api/v1/basepackages', { query: { offset, limit, includeRetired }, signal }),
+      api<ListResponse<BasePackage>>('GET', '/api/v1/basepackages', { query: { offset, limit, includeRetired, ...sort }, signal }),
     placeholderData: keepPreviousData,
   });
 }
