@@ -38,6 +38,8 @@ export interface ListTableProps<T> {
   records: T[];
   /** How many records match (for paging). */
   total?: number;
+  /** The total is the server's estimate: the paging says "about N". */
+  totalIsEstimate?: boolean;
   columns: ListColumn<T>[];
   empty: EmptyTexts;
   /** False while no portal is chosen: the list is empty and says so. */
@@ -96,6 +98,7 @@ export function ListTable<T>({
   query,
   records,
   total,
+  totalIsEstimate,
   columns,
   empty,
   portalChosen = true,
@@ -138,7 +141,7 @@ export function ListTable<T>({
           page: list.page,
           onPageChange: list.setPage,
           paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-            totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0',
+            totalRecords ? `${from}–${to} of ${totalIsEstimate ? 'about ' : ''}${totalRecords.toLocaleString('en-US')}` : 'Total 0',
         }
       : {};
   const selectionProps = selection

@@ -1,17 +1,14 @@
-import 'mantine-datatable/styles.layer.css';
 import { Badge, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { AUDIT_DEFAULT_DAYS, type AuditEntry, PAGE_SIZE } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
+import { AUDIT_DEFAULT_DAYS, type AuditEntry } from '@vault/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
-import { LIST_TABLE_LOOK } from '../../components/list/ListTable';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { dayParam, formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
-import { parsePage, useListFilters } from '../../lib/list-state';
+import { useListFilters, useListState } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
 import { AuditEntryDetails, AuditTarget } from './audit-details';
@@ -19,14 +16,16 @@ import { auditFields, fieldsSummary } from './audit-fields';
 import { ACTION_FILTER_OPTIONS, actionWords } from './audit-words';
 import { infoOf } from './info-format';
 
+const NO_COLUMNS: string[] = [];
+
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
   const { params, update } = useListFilters();
+  const paging = useListState({ key: 'audit-log', columns: NO_COLUMNS });
   const [defFrom, defTo] = lastDaysRange(AUDIT_DEFAULT_DAYS);
-  const page = parsePage(params.get('page'));
   const filters: AuditFilters = {
-    offset: (page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
+    offset: paging.offset,
+    limit: paging.limit,
     fromDate: dayParam(params.get('from')) ?? isoDay(defFrom),
     toDate: dayParam(params.get('to')) ?? isoDay(defTo),
     action: params.get('action') || undefined,
@@ -34,14 +33,14 @@ function useAuditFilters() {
     outcome: params.get('outcome') || undefined,
     all: params.get('all') === '1' || undefined,
   };
-  return { filters, page, update };
+  return { filters, paging, update };
 }
 
 export function AuditLogsPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   const { user } = useSession();
   const isStaff = user?.role === 'staff';
-  const { filters, page, update } = useAuditFilters();
+  const { filters, paging, update } = useAuditFilters();
   const query = useAuditLog(sponsorId, filters);
   const { alert } = useConfirm();
   const [exporting, setExporting] = useState(false);
@@ -75,7 +74,7 @@ export function AuditLogsPage() {
     }
   };
 
-  const columns = useMemo(
+  const columns = useMemo<ListColumn<AuditEntry>[]>(
     () => [
       {
         accessor: 'occurredAt',
@@ -198,29 +197,23 @@ export function AuditLogsPage() {
           </Group>
         </form>
       </Paper>
-      <ListLoadError query={query} />
-      <DataTable<AuditEntry>
-        {...LIST_TABLE_LOOK}
+      <ListTable<AuditEntry>
+        label="Audit log"
+        list={paging}
+        query={query}
         records={rows}
+        total={total}
+        totalIsEstimate={data?.totalIsEstimate}
+        portalChosen={sponsorId > 0}
         columns={columns}
-        idAccessor="id"
-        totalRecords={total}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={(p) => update({ page: p > 1 ? String(p) : null }, true)}
-        fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={
-          query.isError ? LIST_NOT_LOADED : sponsorId === 0 ? 'Choose a portal to see its audit log.' : 'No entries in this range.'
-        }
-        paginationText={({ from, to, totalRecords }) =>
-          totalRecords ? `${from}–${to} of ${data?.totalIsEstimate ? 'about ' : ''}${totalRecords.toLocaleString('en-US')}` : 'Total 0'
-        }
-        rowExpansion={{
-          allowMultiple: true,
-          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-          content: ({ record }) => <AuditEntryDetails entry={record} sponsorId={sponsorId} />,
+        empty={{ none: 'No entries in this range.', noPortal: 'Choose a portal to see its audit log.' }}
+        tableProps={{
+          rowExpansion: {
+            allowMultiple: true,
+            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+            content: ({ record }) => <AuditEntryDetails entry={record} sponsorId={sponsorId} />,
+          },
         }}
-        aria-label="Audit log"
       />
     </Stack>
   );
