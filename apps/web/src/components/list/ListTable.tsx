@@ -34,8 +34,9 @@ export interface ListTableProps<T> {
   what?: string;
   /** Paging and sort from useListState; without it the list shows every record on one page. */
   list?: Partial<Pick<ListState, 'sort' | 'setSort'>> & Pick<ListState, 'page' | 'limit' | 'setPage'> & { search?: unknown };
-  query: ListQuery;
-  records: T[];
+  /** The list's query; a page answer ({ data, total }) gives the records and total unless they are passed. */
+  query: ListQuery & { data?: unknown };
+  records?: T[];
   /** How many records match (for paging). */
   total?: number;
   /** The total is the server's estimate: the paging says "about N". */
@@ -81,6 +82,10 @@ function SortButton({ title, dir, onSort }: { title: string; dir: 'asc' | 'desc'
   );
 }
 
+/** A page answer of the API: the rows and how many match. */
+const isPage = <T,>(d: unknown): d is { data: T[]; total: number } =>
+  typeof d === 'object' && d !== null && Array.isArray((d as { data?: unknown }).data);
+
 const sortValue = (s: ListSort) => `${s.sortBy}:${s.sortDir}`;
 const columnTitle = <T,>(c: ListColumn<T>) => (typeof c.title === 'string' ? c.title : String(c.accessor));
 const sortKeyOf = <T,>(c: ListColumn<T>) => c.sortKey ?? String(c.accessor);
@@ -96,8 +101,8 @@ export function ListTable<T>({
   what,
   list,
   query,
-  records,
-  total,
+  records: givenRecords,
+  total: givenTotal,
   totalIsEstimate,
   columns,
   empty,
@@ -107,6 +112,10 @@ export function ListTable<T>({
   minHeight = 260,
   tableProps,
 }: ListTableProps<T>): ReactNode {
+  // Rows of another portal's last load are not shown while no portal is chosen.
+  const page = portalChosen && isPage<T>(query.data) ? query.data : null;
+  const records = givenRecords ?? page?.data ?? [];
+  const total = givenTotal ?? (list ? (page?.total ?? 0) : undefined);
   const sortable = columns.filter((c) => c.sortable);
   const sort = list?.sort ?? null;
   const setSort = list?.setSort;

@@ -55,8 +55,6 @@ export function AuditLogsPage() {
       ? [...ACTION_FILTER_OPTIONS, { value: filters.action, label: actionWords(filters.action) }]
       : [...ACTION_FILTER_OPTIONS];
   const data = sponsorId > 0 ? query.data : undefined;
-  const rows = data?.data ?? [];
-  const total = data?.total ?? 0;
 
   const applyText = (e: FormEvent) => {
     e.preventDefault();
@@ -201,8 +199,6 @@ export function AuditLogsPage() {
         label="Audit log"
         list={paging}
         query={query}
-        records={rows}
-        total={total}
         totalIsEstimate={data?.totalIsEstimate}
         portalChosen={sponsorId > 0}
         columns={columns}

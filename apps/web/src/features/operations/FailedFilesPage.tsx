@@ -50,9 +50,6 @@ export function FailedFilesPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is dropped whenever the rows shown change.
   useEffect(() => setSelected([]), [sponsorId, page, q.fromDate, q.toDate, q.reason, q.status]);
 
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
-  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
-
   const act = (action: 'retry' | 'dismiss', files: FailedUpload[]) => {
     const many = files.length > 1;
     const names = many ? `${files.length} files` : `"${files[0]!.fileName}"`;
@@ -134,8 +131,6 @@ export function FailedFilesPage() {
         label="Failed files"
         list={paging}
         query={query}
-        records={rows}
-        total={total}
         portalChosen={sponsorId > 0}
         empty={{ none: 'No failed files match these filters.', noPortal: 'Choose a portal to see its failed files.' }}
         selection={{

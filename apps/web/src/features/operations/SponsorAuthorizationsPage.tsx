@@ -43,8 +43,6 @@ export function SponsorAuthorizationsPage() {
       command: () => revokeAuthorization(sponsorId, a.id),
       onDone: () => void qc.invalidateQueries({ queryKey: ['operations', sponsorId] }),
     });
-
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
   return (
     <Stack gap={0}>
       <PageHeader
@@ -61,8 +59,6 @@ export function SponsorAuthorizationsPage() {
         what="authorizations"
         list={list}
         query={query}
-        records={rows}
-        total={sponsorId > 0 ? (query.data?.total ?? 0) : 0}
         minHeight={240}
         portalChosen={sponsorId > 0}
         empty={{ none: 'No app has been granted access yet.', noPortal: 'Choose a portal to see its authorizations.' }}

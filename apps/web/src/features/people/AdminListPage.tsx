@@ -64,9 +64,6 @@ export function AdminListPage() {
       command: adminCommand(action, sponsorId, a.id),
       onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) }),
     });
-
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
-  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
   const detailPath = (a: SponsorAdminItem) => `/sponsor-admin/${a.id}/said/${a.said}`;
 
   return (
@@ -85,8 +82,7 @@ export function AdminListPage() {
       <ListToolbar
         label="Search administrators"
         fields={searchFields}
-        search={list.search}
-        onSearch={list.setSearch}
+        list={list}
         disabled={sponsorId === 0}
         filters={
           <Select
@@ -107,8 +103,6 @@ export function AdminListPage() {
         label="Administrators"
         list={list}
         query={query}
-        records={rows}
-        total={total}
         portalChosen={sponsorId > 0}
         empty={{
           none: 'No administrators yet.',

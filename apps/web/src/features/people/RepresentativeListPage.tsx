@@ -90,9 +90,6 @@ export function RepresentativeListPage() {
         void qc.invalidateQueries({ queryKey: peopleKeys.advisors() });
       },
     });
-
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
-  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
   const detailPath = (r: SponsoredAdvisorItem) => `/sponsor-trusted-advisors/${r.userId}/staid/${r.id}`;
 
   const columns: ListColumn<SponsoredAdvisorItem>[] = [
@@ -214,19 +211,16 @@ export function RepresentativeListPage() {
         <ListToolbar
           label="Search representatives"
           fields={peopleSearchFields}
-          search={list.search}
-          onSearch={list.setSearch}
+          list={list}
           disabled={sponsorId === 0}
           placeholder={(f) => (f === 'status' ? 'Active, Inactive or Pending' : 'Contains…')}
-          columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
+          columns={{ all: COLUMNS, labels: COLUMN_LABELS }}
         />
       )}
       <ListTable<SponsoredAdvisorItem>
         label="Representatives"
         list={{ ...list, search: unassigned ? null : list.search }}
         query={query}
-        records={rows}
-        total={total}
         columns={columns}
         portalChosen={sponsorId > 0}
         empty={{

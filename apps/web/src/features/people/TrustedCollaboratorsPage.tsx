@@ -63,16 +63,13 @@ export function TrustedCollaboratorsPage() {
       <ListToolbar
         label="Search trusted collaborators"
         fields={peopleSearchFields}
-        search={list.search}
-        onSearch={list.setSearch}
+        list={list}
         placeholder={(f) => (f === 'status' ? 'Active, Inactive or Pending' : 'Contains…')}
       />
       <ListTable<AdvisorItem>
         label="Trusted Collaborators"
         list={list}
         query={query}
-        records={query.data?.data ?? []}
-        total={query.data?.total ?? 0}
         empty={{ none: 'No trusted collaborators yet.', noMatch: 'No trusted collaborator matches this search.' }}
         columns={[
           { accessor: 'id', title: 'Id', width: 80 },

@@ -63,8 +63,6 @@ export function ActivePackagesPage() {
         label="Active Packages"
         list={paging}
         query={list}
-        records={sponsorId > 0 ? (list.data?.data ?? []) : []}
-        total={sponsorId > 0 ? (list.data?.total ?? 0) : 0}
         idAccessor="packageSponsorId"
         portalChosen={sponsorId > 0}
         empty={{ none: 'No packages assigned yet. Use Assign Packages.', noPortal: 'Choose a portal to see its packages.' }}

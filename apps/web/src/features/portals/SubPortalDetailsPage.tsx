@@ -200,8 +200,6 @@ function MembersPanel({ kind, sponsorCode, group, groupName }: { kind: Kind; spo
         label={`${label.many} in ${groupName}`}
         list={{ page, limit: PAGE_SIZE, setPage }}
         query={members}
-        records={members.data?.data ?? []}
-        total={members.data?.total ?? 0}
         columns={personColumns(false)}
         minHeight={180}
         empty={{ none: `No ${label.many.toLowerCase()} in ${groupName} yet.` }}
@@ -314,8 +312,6 @@ function AddMembersDialog({
           label={`${label.many} outside ${groupName}`}
           list={{ page, limit: PAGE_SIZE, setPage, search: search || null }}
           query={others}
-          records={others.data?.data ?? []}
-          total={others.data?.total ?? 0}
           columns={personColumns(true)}
           minHeight={200}
           empty={{ none: `Every ${label.one} of ${sponsorCode} is already in ${groupName}.`, noMatch: 'Nobody matches this search.' }}

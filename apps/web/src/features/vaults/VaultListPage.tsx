@@ -301,10 +301,10 @@ export function VaultListPage() {
         fieldLabel="Field name"
         valueLabel="Field value"
         placeholder={(f) => PLACEHOLDERS[f as VaultSearchField] ?? 'Contains…'}
+        list={list}
         search={search}
-        onSearch={list.setSearch}
         disabled={sponsorId === 0}
-        columns={{ all: VAULT_COLUMNS, labels: VAULT_COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
+        columns={{ all: VAULT_COLUMNS, labels: VAULT_COLUMN_LABELS }}
       />
       {selectedCount > 0 && (
         <Paper withBorder radius="md" p="xs" mb="sm" bg="var(--mantine-color-blue-light)" role="region" aria-label="Selection">
