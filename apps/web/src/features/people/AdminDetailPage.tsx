@@ -1,11 +1,9 @@
 import { Button, Divider, Grid, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminItem, type SponsorAdminUpdateBody, sponsorAdminUpdateBody } from '@vault/contract';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { DetailField } from '../../components/DetailField';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { errorMessage, errorMessages } from '../../lib/api';
@@ -22,6 +20,7 @@ import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
 import { PersonDetailShell, PersonHeading } from './PersonDetail';
 import { ErrorsAlert } from './PersonFormFields';
+import { usePersonConfirm } from './person-confirm';
 
 type Form = { firstName: string; lastName: string; title: string; group: string | null; localize: string; testAccount: boolean } & Record<
   AdminFlag,
@@ -75,8 +74,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
   const update = useUpdateAdmin(sponsorId, admin.id);
   const groups = useGroups(sponsorCode);
   const rights = useRights();
-  const { confirm } = useConfirm();
-  const qc = useQueryClient();
+  const confirmPerson = usePersonConfirm();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the saved administrator replaces the form
   useEffect(() => {
@@ -98,12 +96,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
   };
 
   const run = (action: AdminAction) =>
-    confirm({
-      title: ADMIN_DIALOGS[action].title,
-      message: ADMIN_DIALOGS[action].message(fullName(admin), admin.email),
-      command: adminCommand(action, sponsorId, admin.id),
-      onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) }),
-    });
+    confirmPerson(ADMIN_DIALOGS[action], admin, adminCommand(action, sponsorId, admin.id), [peopleKeys.admins(sponsorId)]);
   const busy = update.isPending;
 
   return (

@@ -1,10 +1,8 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Tooltip } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_SEARCH_FIELDS, PEOPLE_SORT_FIELDS, type SponsorAdminItem } from '@vault/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
@@ -16,6 +14,7 @@ import { useSponsor } from '../../lib/session';
 import { AdminCreateDialog } from './AdminCreateDialog';
 import { type AdminAction, adminCommand, peopleKeys, useAdminList } from './api';
 import { PersonActionsMenu } from './PersonActions';
+import { usePersonConfirm } from './person-confirm';
 
 const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
   all: 'All fields',
@@ -53,17 +52,11 @@ export function AdminListPage() {
   const [secondFactor, setSecondFactor] = useState<'on' | 'off' | undefined>();
   const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search, secondFactor, list.sort);
   const [creating, setCreating] = useState(false);
-  const { confirm } = useConfirm();
-  const qc = useQueryClient();
+  const confirmPerson = usePersonConfirm();
   const rights = useRights();
 
   const run = (action: AdminAction, a: SponsorAdminItem) =>
-    confirm({
-      title: ADMIN_DIALOGS[action].title,
-      message: ADMIN_DIALOGS[action].message(fullName(a), a.email),
-      command: adminCommand(action, sponsorId, a.id),
-      onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) }),
-    });
+    confirmPerson(ADMIN_DIALOGS[action], a, adminCommand(action, sponsorId, a.id), [peopleKeys.admins(sponsorId)]);
   const detailPath = (a: SponsorAdminItem) => `/sponsor-admin/${a.id}/said/${a.said}`;
 
   return (

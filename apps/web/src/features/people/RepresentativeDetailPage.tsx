@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ADVISOR_FLAGS, PEOPLE_FLAG_LABELS, type SponsoredAdvisorItem } from '@vault/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { DetailField } from '../../components/DetailField';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
@@ -19,6 +18,7 @@ import { peopleKeys, type RepAction, repCommand, usePortalUser, useRep } from '.
 import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
 import { PersonDetailShell, PersonHeading } from './PersonDetail';
+import { usePersonConfirm } from './person-confirm';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { RepresentativeModal } from './RepresentativeModal';
 
@@ -56,20 +56,17 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
   const user = usePortalUser(sponsorId, rep.userId);
   const toggleTest = useTestAccountToggle(sponsorId);
   const rights = useRights();
-  const { confirm } = useConfirm();
+  const confirmPerson = usePersonConfirm();
   const qc = useQueryClient();
   const testAccount = user.data?.testAccount ?? rep.testAccount;
 
   const run = (action: RepAction) =>
-    confirm({
-      title: action === 'activation-email' ? 'Resend Activation Email' : ADMIN_DIALOGS[action].title,
-      message: ADMIN_DIALOGS[action].message(fullName(rep), rep.email),
-      command: repCommand(action, sponsorId, rep.userId),
-      onDone: () => {
-        void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) });
-        void qc.invalidateQueries({ queryKey: peopleKeys.user(sponsorId, rep.userId) });
-      },
-    });
+    confirmPerson(
+      { ...ADMIN_DIALOGS[action], title: action === 'activation-email' ? 'Resend Activation Email' : ADMIN_DIALOGS[action].title },
+      rep,
+      repCommand(action, sponsorId, rep.userId),
+      [peopleKeys.reps(sponsorId), peopleKeys.user(sponsorId, rep.userId)],
+    );
 
   return (
     <Grid gap="lg">

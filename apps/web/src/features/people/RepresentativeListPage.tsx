@@ -1,6 +1,5 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconFlask, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { LINKED_PEOPLE_SORT_FIELDS, PEOPLE_SEARCH_FIELDS, type ServerMessage, type SponsoredAdvisorItem } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +17,7 @@ import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, useRepList, useSetTestAccount } from './api';
 import { PersonActionsMenu } from './PersonActions';
+import { usePersonConfirm } from './person-confirm';
 import { RepresentativeModal } from './RepresentativeModal';
 
 export const PEOPLE_SEARCH_LABELS: Record<(typeof PEOPLE_SEARCH_FIELDS)[number], string> = {
@@ -75,21 +75,12 @@ export function RepresentativeListPage() {
   const query = useRepList(sponsorId, sponsorCode, list.offset, list.limit, unassigned ? null : list.search, unassigned, list.sort);
   const [modal, setModal] = useState<{ rep: SponsoredAdvisorItem | null } | null>(null);
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
-  const { confirm } = useConfirm();
-  const qc = useQueryClient();
+  const confirmPerson = usePersonConfirm();
   const rights = useRights();
   const toggleTest = useTestAccountToggle(sponsorId);
 
   const run = (action: RepAction, r: SponsoredAdvisorItem) =>
-    confirm({
-      title: DIALOGS[action].title,
-      message: DIALOGS[action].message(fullName(r), r.email),
-      command: repCommand(action, sponsorId, r.userId),
-      onDone: () => {
-        void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) });
-        void qc.invalidateQueries({ queryKey: peopleKeys.advisors() });
-      },
-    });
+    confirmPerson(DIALOGS[action], r, repCommand(action, sponsorId, r.userId), [peopleKeys.reps(sponsorId), peopleKeys.advisors()]);
   const detailPath = (r: SponsoredAdvisorItem) => `/sponsor-trusted-advisors/${r.userId}/staid/${r.id}`;
 
   const columns: ListColumn<SponsoredAdvisorItem>[] = [

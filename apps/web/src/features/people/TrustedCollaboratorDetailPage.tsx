@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorDetail } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { DetailField } from '../../components/DetailField';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
@@ -17,6 +16,7 @@ import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisor, usePortalUs
 import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
 import { PersonDetailShell, PersonHeading } from './PersonDetail';
+import { usePersonConfirm } from './person-confirm';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { ADVISOR_DIALOGS } from './TrustedCollaboratorsPage';
 
@@ -41,7 +41,7 @@ export function TrustedCollaboratorDetailPage() {
 function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: number }) {
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
   const rights = useRights();
-  const { confirm } = useConfirm();
+  const confirmPerson = usePersonConfirm();
   const qc = useQueryClient();
   const linkedHere = advisor.sponsors.some((s) => s.sponsorId === sponsorId);
   // The test-account check reads users/{id}, which answers for advisors linked to the chosen portal.
@@ -50,12 +50,7 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
   const testAccount = user.data?.testAccount ?? advisor.testAccount;
 
   const run = (action: AdvisorAction) =>
-    confirm({
-      title: ADVISOR_DIALOGS[action].title,
-      message: ADVISOR_DIALOGS[action].message(fullName(advisor), advisor.email),
-      command: advisorCommand(action, sponsorId, advisor),
-      onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() }),
-    });
+    confirmPerson(ADVISOR_DIALOGS[action], advisor, advisorCommand(action, sponsorId, advisor), [peopleKeys.advisors()]);
 
   return (
     <Grid gap="lg">

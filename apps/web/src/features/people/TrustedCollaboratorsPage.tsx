@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type AdvisorItem, LINKED_PEOPLE_SORT_FIELDS } from '@vault/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
@@ -18,6 +17,7 @@ import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisorList } from './api';
 import { PersonActionsMenu } from './PersonActions';
+import { usePersonConfirm } from './person-confirm';
 import { peopleSearchFields } from './RepresentativeListPage';
 
 export const ADVISOR_DIALOGS: Record<AdvisorAction, { title: string; message: (n: string, e: string) => string }> = {
@@ -35,20 +35,12 @@ export function TrustedCollaboratorsPage() {
   });
   const query = useAdvisorList(sponsorId, list.offset, list.limit, list.search, list.sort);
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
-  const { confirm } = useConfirm();
+  const confirmPerson = usePersonConfirm();
   const qc = useQueryClient();
   const rights = useRights();
 
   const run = (action: AdvisorAction, a: AdvisorItem) =>
-    confirm({
-      title: ADVISOR_DIALOGS[action].title,
-      message: ADVISOR_DIALOGS[action].message(fullName(a), a.email),
-      command: advisorCommand(action, sponsorId, a),
-      onDone: () => {
-        void qc.invalidateQueries({ queryKey: peopleKeys.advisors() });
-        void qc.invalidateQueries({ queryKey: ['people', sponsorId, 'reps'] });
-      },
-    });
+    confirmPerson(ADVISOR_DIALOGS[action], a, advisorCommand(action, sponsorId, a), [peopleKeys.advisors(), ['people', sponsorId, 'reps']]);
 
   return (
     <>
