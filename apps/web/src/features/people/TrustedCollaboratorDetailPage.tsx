@@ -1,21 +1,18 @@
-import { Anchor, Grid, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Switch, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorDetail } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailField } from '../../components/DetailField';
-import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisor, usePortalUser } from './api';
-import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
-import { PersonDetailShell, PersonHeading } from './PersonDetail';
+import { PersonDetailShell, PersonProfileLayout } from './PersonDetail';
 import { usePersonConfirm } from './person-confirm';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { ADVISOR_DIALOGS } from './TrustedCollaboratorsPage';
@@ -53,20 +50,17 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
     confirmPerson(ADVISOR_DIALOGS[action], advisor, advisorCommand(action, sponsorId, advisor), [peopleKeys.advisors()]);
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder radius="md" p="lg">
-          <Stack gap="md">
-            <PersonHeading person={advisor} />
-            <StatusBadge statusId={advisor.statusId} status={advisor.status} />
-            <SimpleGrid cols={2} spacing="sm">
-              <DetailField label="User id">{advisor.id}</DetailField>
-              <DetailField label="Language">{localeLabel(advisor.localize)}</DetailField>
-              <DetailField label="Owner email">{advisor.ownerEmail ?? '—'}</DetailField>
-              <DetailField label="MFA">{advisor.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</DetailField>
-              <DetailField label="Created">{formatDateTime(advisor.createdAt)}</DetailField>
-              <DetailField label="Last sign-in">{formatDateTime(advisor.lastLoginAt) || 'Never'}</DetailField>
-            </SimpleGrid>
+    <>
+      <PersonProfileLayout
+        person={advisor}
+        facts={
+          <>
+            <DetailField label="User id">{advisor.id}</DetailField>
+            <DetailField label="Owner email">{advisor.ownerEmail ?? '—'}</DetailField>
+          </>
+        }
+        card={
+          <>
             <Switch
               label="Test account"
               checked={testAccount}
@@ -88,10 +82,9 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
                   : undefined
               }
             />
-          </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
+          </>
+        }
+      >
         <Paper withBorder radius="md" p="lg">
           <Title order={2} fz={18} mb="sm">
             Portals represented
@@ -127,13 +120,13 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
             </Table>
           )}
         </Paper>
-      </Grid.Col>
+      </PersonProfileLayout>
       <MfaResetDialog
         target={mfaTarget}
         onClose={() => setMfaTarget(null)}
         onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() })}
       />
-    </Grid>
+    </>
   );
 }
 
