@@ -12,7 +12,6 @@ import {
 } from '@vault/contract';
 import type { AccountRef } from '../../lib/accounts.js';
 import { changes, pick } from '../../lib/changes.js';
-import { iso } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { page } from '../../lib/paging.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
