@@ -6,17 +6,19 @@ import { sponsorAdmins, sponsoredAdvisors, sponsorGroups, users, vaults } from '
 
 const parent = alias(sponsorGroups, 'parent');
 
+/** A sub-portal as its screens show it: name, code, parent, and how many representatives and vaults it holds. */
+export const groupSummaryColumns = {
+  id: sponsorGroups.id,
+  name: sponsorGroups.name,
+  code: sponsorGroups.code,
+  parentId: sponsorGroups.parentId,
+  advisorCount: sql<number>`(select count(*) from sponsored_advisors sa where sa.group_id = "sponsor_groups"."id")::int`,
+  vaultCount: sql<number>`(select count(*) from vaults v where v.group_id = "sponsor_groups"."id")::int`,
+};
+
 export async function getGroup(db: Db, sponsorId: number, code: string) {
   const [row] = await db
-    .select({
-      id: sponsorGroups.id,
-      name: sponsorGroups.name,
-      code: sponsorGroups.code,
-      parentId: sponsorGroups.parentId,
-      parentName: parent.name,
-      advisorCount: sql<number>`(select count(*) from sponsored_advisors sa where sa.group_id = "sponsor_groups"."id")::int`,
-      vaultCount: sql<number>`(select count(*) from vaults v where v.group_id = "sponsor_groups"."id")::int`,
-    })
+    .select({ ...groupSummaryColumns, parentName: parent.name })
     .from(sponsorGroups)
     .leftJoin(parent, eq(parent.id, sponsorGroups.parentId))
     .where(and(eq(sponsorGroups.sponsorId, sponsorId), sql`lower(${sponsorGroups.code}) = ${code.toLowerCase()}`));
