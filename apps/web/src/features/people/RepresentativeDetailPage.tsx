@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADVISOR_FLAGS, PEOPLE_FLAG_LABELS, type SponsoredAdvisorItem } from '@vault/contract';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { DetailField } from '../../components/DetailField';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
+import { SectionCard } from '../../components/SectionCard';
 import { errorMessage } from '../../lib/api';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { fullName } from '../../lib/person-name';
@@ -107,10 +108,7 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
         }
       >
         <Stack gap="lg">
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} fz={18} mb="sm">
-              Permissions
-            </Title>
+          <SectionCard title="Permissions" titleGap="sm">
             {rep.permissions.length ? (
               <Group gap="xs">
                 {rep.permissions.map((p) => (
@@ -124,11 +122,8 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
                 No permissions.
               </Text>
             )}
-          </Paper>
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} fz={18} mb="sm">
-              Access flags
-            </Title>
+          </SectionCard>
+          <SectionCard title="Access flags" titleGap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {ADVISOR_FLAGS.map((f) => (
                 <Group key={f} gap="xs" wrap="nowrap">
@@ -143,7 +138,7 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
                 </Group>
               ))}
             </SimpleGrid>
-          </Paper>
+          </SectionCard>
         </Stack>
       </PersonProfileLayout>
       <RepresentativeModal opened={editing} rep={rep} sponsorId={sponsorId} sponsorCode={sponsorCode} onClose={() => setEditing(false)} />

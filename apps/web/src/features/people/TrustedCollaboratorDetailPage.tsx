@@ -1,10 +1,11 @@
-import { Anchor, Paper, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Switch, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorDetail } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailField } from '../../components/DetailField';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
+import { SectionCard } from '../../components/SectionCard';
 import { errorMessage } from '../../lib/api';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { fullName } from '../../lib/person-name';
@@ -85,10 +86,7 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
           </>
         }
       >
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} fz={18} mb="sm">
-            Portals represented
-          </Title>
+        <SectionCard title="Portals represented" titleGap="sm">
           {advisor.sponsors.length === 0 ? (
             <Text size="sm" c="dimmed">
               This advisor represents no portal.
@@ -119,7 +117,7 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
               </Table.Tbody>
             </Table>
           )}
-        </Paper>
+        </SectionCard>
       </PersonProfileLayout>
       <MfaResetDialog
         target={mfaTarget}
