@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Tooltip } from '@mantine/core';
-import { IconEye, IconPlus } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Select, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { ADMIN_SEARCH_FIELDS, PEOPLE_SORT_FIELDS, type SponsorAdminItem } from '@vault/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +13,7 @@ import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { AdminCreateDialog } from './AdminCreateDialog';
 import { type AdminAction, adminCommand, peopleKeys, useAdminList } from './api';
-import { PersonActionsMenu } from './PersonActions';
+import { PersonRowActions } from './PersonActions';
 import { usePersonConfirm } from './person-confirm';
 
 const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
@@ -146,20 +146,14 @@ export function AdminListPage() {
             render: (a) => {
               const self = a.id === rights.userId;
               return (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Details and access">
-                    <ActionIcon variant="subtle" component={Link} to={detailPath(a)} aria-label={`Open ${fullName(a)}`}>
-                      <IconEye size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <PersonActionsMenu
-                    name={fullName(a)}
-                    statusId={a.statusId}
-                    onRun={(action) => run(action, a)}
-                    activationLabel="Resend activation link"
-                    deactivateDisabled={self}
-                  />
-                </Group>
+                <PersonRowActions
+                  open={{ label: 'Details and access', to: detailPath(a) }}
+                  name={fullName(a)}
+                  statusId={a.statusId}
+                  onRun={(action) => run(action, a)}
+                  activationLabel="Resend activation link"
+                  deactivateDisabled={self}
+                />
               );
             },
           },

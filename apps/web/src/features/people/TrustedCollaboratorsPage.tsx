@@ -1,5 +1,4 @@
-import { ActionIcon, Anchor, Badge, Group, Tooltip } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { Anchor, Badge, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type AdvisorItem, LINKED_PEOPLE_SORT_FIELDS } from '@vault/contract';
 import { useState } from 'react';
@@ -16,7 +15,7 @@ import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisorList } from './api';
-import { PersonActionsMenu } from './PersonActions';
+import { PersonRowActions } from './PersonActions';
 import { usePersonConfirm } from './person-confirm';
 import { peopleSearchFields } from './RepresentativeListPage';
 
@@ -93,27 +92,21 @@ export function TrustedCollaboratorsPage() {
             textAlign: 'right',
             render: (a) => {
               return (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Details">
-                    <ActionIcon variant="subtle" component={Link} to={`/trusted-advisor/${a.id}`} aria-label={`Open ${fullName(a)}`}>
-                      <IconEye size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <PersonActionsMenu
-                    name={fullName(a)}
-                    statusId={a.statusId}
-                    onRun={(action) => run(action, a)}
-                    activationLabel="Send activation link"
-                    resetMfa={
-                      rights.canResetMfa
-                        ? {
-                            disabled: sponsorId === 0,
-                            onClick: () => setMfaTarget({ kind: 'advisor', userId: a.id, sponsorId, label: `${fullName(a)} (${a.email})` }),
-                          }
-                        : undefined
-                    }
-                  />
-                </Group>
+                <PersonRowActions
+                  open={{ label: 'Details', to: `/trusted-advisor/${a.id}` }}
+                  name={fullName(a)}
+                  statusId={a.statusId}
+                  onRun={(action) => run(action, a)}
+                  activationLabel="Send activation link"
+                  resetMfa={
+                    rights.canResetMfa
+                      ? {
+                          disabled: sponsorId === 0,
+                          onClick: () => setMfaTarget({ kind: 'advisor', userId: a.id, sponsorId, label: `${fullName(a)} (${a.email})` }),
+                        }
+                      : undefined
+                  }
+                />
               );
             },
           },
