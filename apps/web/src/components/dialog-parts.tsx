@@ -56,3 +56,8 @@ export function AnswerButtons({ answered, running, onClose, onConfirm, okLabel =
     </Group>
   );
 }
+
+/** A dialog holding a form: a click beside it does not close it (typed input would be lost); Escape and × still do. */
+export function FormModal({ styles, ...props }: Omit<ModalProps, 'closeOnClickOutside'>) {
+  return <Modal closeOnClickOutside={false} styles={styles ?? { title: { fontWeight: 650 } }} {...props} />;
+}

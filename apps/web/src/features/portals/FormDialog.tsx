@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Alert, Button, Group, type ModalProps, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { FormModal } from '../../components/dialog-parts';
 import { ApiError, errorMessage } from '../../lib/api';
 
 export interface FormDialogProps {
@@ -19,14 +20,7 @@ export interface FormDialogProps {
 /** A portal edit dialog: the fields, a form-level error above them, and Cancel / submit below. */
 export function FormDialog({ opened, title, size, pending, onClose, onSubmit, formError, submitLabel, children }: FormDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !pending && onClose()}
-      title={title}
-      size={size}
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <FormModal opened={opened} onClose={() => !pending && onClose()} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {formError && (
@@ -45,7 +39,7 @@ export function FormDialog({ opened, title, size, pending, onClose, onSubmit, fo
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ActivePackage } from '@vault/contract';
+import { FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useActivePackageMutations } from './api';
@@ -35,13 +36,7 @@ export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackag
   };
 
   return (
-    <Modal
-      opened={pkg !== null}
-      onClose={() => !reprice.isPending && onClose()}
-      title="Change Sale Price"
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <FormModal opened={pkg !== null} onClose={() => !reprice.isPending && onClose()} title="Change Sale Price">
       {pkg && (
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
@@ -65,6 +60,6 @@ export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackag
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconArrowsRightLeft, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type GroupAdvisor, type GroupVault, PAGE_SIZE, STATUS_NAMES } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { FormModal } from '../../components/dialog-parts';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
@@ -273,13 +274,11 @@ function AddMembersDialog({
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={() => !move.isPending && close()}
       title={`Add ${label.many.toLowerCase()} to ${groupName}`}
       size="xl"
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
     >
       <Stack gap="md">
         <form
@@ -331,7 +330,7 @@ function AddMembersDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }
 
