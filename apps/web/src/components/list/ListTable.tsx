@@ -86,6 +86,20 @@ function SortButton({ title, dir, onSort }: { title: string; dir: 'asc' | 'desc'
 const isPage = <T,>(d: unknown): d is { data: T[]; total: number } =>
   typeof d === 'object' && d !== null && Array.isArray((d as { data?: unknown }).data);
 
+/** The last column of a list: the row's action buttons, right-aligned on one line. */
+export const actionsColumn = <T,>(render: (row: T) => ReactNode, more: Partial<ListColumn<T>> = {}) =>
+  ({
+    accessor: 'actions',
+    title: '',
+    textAlign: 'right',
+    render: (row: T) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {render(row)}
+      </Group>
+    ),
+    ...more,
+  }) as ListColumn<T>;
+
 const sortValue = (s: ListSort) => `${s.sortBy}:${s.sortDir}`;
 const columnTitle = <T,>(c: ListColumn<T>) => (typeof c.title === 'string' ? c.title : String(c.accessor));
 const sortKeyOf = <T,>(c: ListColumn<T>) => c.sortKey ?? String(c.accessor);

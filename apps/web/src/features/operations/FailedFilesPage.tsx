@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { ListTable } from '../../components/list/ListTable';
+import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { dayParam, formatDateTime } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
@@ -204,36 +204,31 @@ export function FailedFilesPage() {
               </Badge>
             ),
           },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (r) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Retry">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Retry ${r.fileName}`}
-                    disabled={r.status !== 'failed'}
-                    onClick={() => act('retry', [r])}
-                  >
-                    <IconRefresh size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Dismiss">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Dismiss ${r.fileName}`}
-                    disabled={r.status === 'dismissed'}
-                    onClick={() => act('dismiss', [r])}
-                  >
-                    <IconEyeOff size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ),
-          },
+          actionsColumn((r) => (
+            <>
+              <Tooltip label="Retry">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Retry ${r.fileName}`}
+                  disabled={r.status !== 'failed'}
+                  onClick={() => act('retry', [r])}
+                >
+                  <IconRefresh size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Dismiss">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Dismiss ${r.fileName}`}
+                  disabled={r.status === 'dismissed'}
+                  onClick={() => act('dismiss', [r])}
+                >
+                  <IconEyeOff size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )),
         ]}
       />
     </Stack>
