@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { AUDIT_DEFAULT_DAYS, type AuditEntry } from '@vault/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { FilterSelect } from '../../components/list/FilterSelect';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
@@ -153,15 +154,7 @@ export function AuditLogsPage() {
         <form onSubmit={applyText}>
           <Group align="flex-end" gap="md" wrap="wrap">
             <DateRangeFilter from={filters.fromDate} to={filters.toDate} onChange={(from, to) => update({ from, to })} />
-            <Select
-              label="Action"
-              data={actionOptions}
-              value={filters.action ?? ''}
-              onChange={(v) => update({ action: v || null })}
-              allowDeselect={false}
-              searchable
-              w={220}
-            />
+            <FilterSelect label="Action" data={actionOptions} param="action" value={filters.action} update={update} searchable w={220} />
             <TextInput
               label="Actor"
               placeholder="Part of an e-mail"
@@ -169,16 +162,16 @@ export function AuditLogsPage() {
               onChange={(e) => setActor(e.currentTarget.value)}
               w={200}
             />
-            <Select
+            <FilterSelect
               label="Outcome"
               data={[
                 { value: '', label: 'Any' },
                 { value: 'success', label: 'Success' },
                 { value: 'failure', label: 'Failure' },
               ]}
-              value={filters.outcome ?? ''}
-              onChange={(v) => update({ outcome: v || null })}
-              allowDeselect={false}
+              param="outcome"
+              value={filters.outcome}
+              update={update}
               w={130}
             />
             <Button type="submit" leftSection={<IconSearch size={16} />} variant="default">

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FAILED_UPLOAD_REASON_LABELS, FAILED_UPLOAD_REASONS, FAILED_UPLOAD_STATUS_LABELS, type FailedUpload } from '@vault/contract';
@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { FilterSelect } from '../../components/list/FilterSelect';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { dayParam, formatDateTime } from '../../lib/dates';
@@ -100,18 +101,18 @@ export function FailedFilesPage() {
       <Paper withBorder radius="md" p="md" mb="md">
         <Group align="flex-end" gap="md" wrap="wrap">
           <DateRangeFilter from={q.fromDate ?? null} to={q.toDate ?? null} onChange={(from, to) => update({ from, to })} clearable />
-          <Select
+          <FilterSelect
             label="Reason"
             data={[
               { value: '', label: 'Any reason' },
               ...FAILED_UPLOAD_REASONS.map((r) => ({ value: r, label: FAILED_UPLOAD_REASON_LABELS[r] })),
             ]}
-            value={q.reason ?? ''}
-            onChange={(v) => update({ reason: v || null })}
-            allowDeselect={false}
+            param="reason"
+            value={q.reason}
+            update={update}
             w={200}
           />
-          <Select
+          <FilterSelect
             label="Status"
             data={[
               { value: 'open', label: 'Open (failed or retry requested)' },
@@ -120,9 +121,10 @@ export function FailedFilesPage() {
               { value: 'dismissed', label: 'Dismissed' },
               { value: 'all', label: 'All' },
             ]}
+            param="status"
             value={q.status}
-            onChange={(v) => update({ status: v && v !== 'open' ? v : null })}
-            allowDeselect={false}
+            update={update}
+            initial="open"
             w={290}
           />
         </Group>
