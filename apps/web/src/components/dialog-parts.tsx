@@ -61,3 +61,27 @@ export function AnswerButtons({ answered, running, onClose, onConfirm, okLabel =
 export function FormModal({ styles, ...props }: Omit<ModalProps, 'closeOnClickOutside'>) {
   return <Modal closeOnClickOutside={false} styles={styles ?? { title: { fontWeight: 650 } }} {...props} />;
 }
+
+/** The Cancel / submit row under a dialog's form; both wait while the form is being sent. */
+export function FormButtons({
+  busy,
+  onCancel,
+  submitLabel,
+  mt,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel: ReactNode;
+  mt?: 'sm';
+}) {
+  return (
+    <Group justify="flex-end" gap="sm" mt={mt}>
+      <Button variant="default" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy}>
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}

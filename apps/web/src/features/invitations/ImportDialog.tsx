@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, FileInput, Group, ScrollArea, Stack, Table,
 import { IconAlertCircle, IconFileTypeCsv } from '@tabler/icons-react';
 import { INVITATION_CSV_COLUMNS, type InvitationImportResult } from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormModal } from '../../components/dialog-parts';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { useImportInvitations } from './api';
 
@@ -113,14 +113,7 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
                 {error}
               </Alert>
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={upload.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={upload.isPending}>
-                Upload
-              </Button>
-            </Group>
+            <FormButtons busy={upload.isPending} onCancel={onClose} submitLabel="Upload" />
           </Stack>
         </form>
       ) : (

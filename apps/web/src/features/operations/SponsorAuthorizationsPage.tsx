@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { ACCESSIBLE_CALENDAR } from '../../components/DateRangeFilter';
+import { FormButtons } from '../../components/dialog-parts';
 import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
@@ -198,14 +199,7 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
               {failure.join(' ')}
             </Alert>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={grant.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={grant.isPending}>
-              Grant
-            </Button>
-          </Group>
+          <FormButtons busy={grant.isPending} onCancel={onClose} submitLabel="Grant" mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,9 @@
-import { Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { Divider, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminCreateBody, sponsorAdminCreateBody } from '@vault/contract';
 import { useEffect, useState } from 'react';
-import { FormModal } from '../../components/dialog-parts';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { errorMessages } from '../../lib/api';
 import { contractRules, serverFieldErrors } from '../../lib/form';
 import { useRights } from '../../lib/rights';
@@ -117,14 +117,7 @@ export function AdminCreateDialog({
                   : 'You can only grant access you have yourself.'
             }
           />
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Create
-            </Button>
-          </Group>
+          <FormButtons busy={busy} onCancel={onClose} submitLabel="Create" mt="sm" />
         </Stack>
       </form>
     </FormModal>

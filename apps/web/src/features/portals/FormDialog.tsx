@@ -1,6 +1,6 @@
-import { Alert, Button, Group, type ModalProps, Stack } from '@mantine/core';
+import { Alert, type ModalProps, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import { FormModal } from '../../components/dialog-parts';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { ApiError, errorMessage } from '../../lib/api';
 
 export interface FormDialogProps {
@@ -29,14 +29,7 @@ export function FormDialog({ opened, title, size, pending, onClose, onSubmit, fo
             </Alert>
           )}
           {children}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormButtons busy={pending} onCancel={onClose} submitLabel={submitLabel} />
         </Stack>
       </form>
     </FormModal>

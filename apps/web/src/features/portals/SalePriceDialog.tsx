@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ActivePackage } from '@vault/contract';
-import { FormModal } from '../../components/dialog-parts';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useActivePackageMutations } from './api';
@@ -49,14 +49,7 @@ export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackag
               </Text>
             </Group>
             <MoneyInput label="Sale price" data-autofocus currency={pkg.currency} {...form.getInputProps('priceSale')} required />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={reprice.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={reprice.isPending}>
-                Save price
-              </Button>
-            </Group>
+            <FormButtons busy={reprice.isPending} onCancel={onClose} submitLabel="Save price" />
           </Stack>
         </form>
       )}
