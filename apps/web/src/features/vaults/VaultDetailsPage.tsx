@@ -15,16 +15,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import {
-  IconArchive,
-  IconArrowLeft,
-  IconCircleCheck,
-  IconCircleOff,
-  IconKey,
-  IconMailForward,
-  IconShieldOff,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArchive, IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { LICENSE_LABELS, TAG_LABELS } from '@vault/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DetailField } from '../../components/DetailField';
@@ -39,7 +30,7 @@ import { useSponsor } from '../../lib/session';
 import { usePortalUser, useSetTestAccount, useVaultDetails } from './api';
 import { formatBytes } from './format-bytes';
 import { actionsFor } from './holder-status-actions';
-import { useHolderActions } from './useHolderActions';
+import { accountActions, useHolderActions } from './useHolderActions';
 
 const ACTION_LABELS: Record<string, string> = {
   'vault_holder.create': 'Vault created',
@@ -115,18 +106,7 @@ export function VaultDetailsPage() {
         description={`${d.email} · vault ${d.vaultId} · holder ${d.id} · ${d.sponsor.sponsorCode}`}
       />
       <Group gap="xs" mb="lg" wrap="wrap">
-        {[
-          { label: 'Activate', Icon: IconCircleCheck, enabled: allowed.activate, onClick: () => actions.run('activate', holder) },
-          { label: 'Deactivate', Icon: IconCircleOff, enabled: allowed.deactivate, onClick: () => actions.run('deactivate', holder) },
-          { label: 'Password reset', Icon: IconKey, enabled: allowed.resetpassword, onClick: () => actions.run('resetpassword', holder) },
-          {
-            label: 'Resend activation email',
-            Icon: IconMailForward,
-            enabled: allowed.resendactivation,
-            onClick: () => actions.run('resendactivation', holder),
-          },
-          { label: 'Reset MFA', Icon: IconShieldOff, enabled: rights.canResetMfa, onClick: () => actions.startMfa(holder) },
-        ].map(({ label, Icon, enabled, onClick }) => (
+        {accountActions({ ...holder, statusId: d.statusId }, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
           <Button key={label} size="xs" variant="default" leftSection={<Icon size={14} />} disabled={!enabled} onClick={onClick}>
             {label}
           </Button>
