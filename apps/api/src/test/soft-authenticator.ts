@@ -55,17 +55,11 @@ export class SoftAuthenticator {
         ['authData', this.authData(options.rp.id!, true)],
       ]) as never,
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: this.clientData('webauthn.create', options.challenge, origin).toString('base64url'),
-        attestationObject: Buffer.from(attestationObject).toString('base64url'),
-        transports: ['internal' as const],
-      },
-    };
+    return this.credential({
+      clientDataJSON: this.clientData('webauthn.create', options.challenge, origin).toString('base64url'),
+      attestationObject: Buffer.from(attestationObject).toString('base64url'),
+      transports: ['internal' as const],
+    });
   }
 
   /** The answer to navigator.credentials.get(options); each use raises the counter. */
@@ -75,17 +69,16 @@ export class SoftAuthenticator {
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, opts.origin);
     const signed = Buffer.concat([authenticatorData, createHash('sha256').update(clientDataJSON).digest()]);
     const signature = createSign('sha256').update(signed).sign(this.key.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: clientDataJSON.toString('base64url'),
-        authenticatorData: authenticatorData.toString('base64url'),
-        signature: signature.toString('base64url'),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
-    };
+    return this.credential({
+      clientDataJSON: clientDataJSON.toString('base64url'),
+      authenticatorData: authenticatorData.toString('base64url'),
+      signature: signature.toString('base64url'),
+      ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+    });
+  }
+
+  /** A PublicKeyCredential as the browser hands it to the page, around the authenticator's response. */
+  private credential<R>(response: R) {
+    return { id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {}, response };
   }
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
+import { BlockingModal } from './dialog-parts';
 import { type DialogMessage, MessageList } from './MessageList';
 
 const TONES = {
@@ -42,13 +43,10 @@ export function AlertDialog({
 }: AlertDialogProps) {
   const t = tone ? TONES[tone] : null;
   return (
-    <Modal
+    <BlockingModal
       opened={opened}
       onClose={onClose}
       title={title}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
       size="md"
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
@@ -74,6 +72,6 @@ export function AlertDialog({
           )}
         </Group>
       </Stack>
-    </Modal>
+    </BlockingModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ServerMessage } from '@vault/contract';
 import type { ReactNode } from 'react';
+import { AnswerButtons, BlockingModal, BusyNote } from './dialog-parts';
 import { type DialogMessage, MessageList } from './MessageList';
 import { ServerMessageView } from './ServerMessageView';
 
@@ -36,16 +37,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const running = phase === 'running';
   return (
-    <Modal
-      opened={phase !== 'closed'}
-      onClose={() => !running && onClose()}
-      title={title}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-      size={size}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <BlockingModal opened={phase !== 'closed'} onClose={() => !running && onClose()} title={title} size={size}>
       <Stack gap="lg" aria-busy={running}>
         {phase === 'done' && result ? (
           <ServerMessageView result={result} />
@@ -53,31 +45,18 @@ export function ConfirmDialog({
           <>
             {message !== undefined && <MessageList message={message} />}
             {children}
-            {running && (
-              <Group gap="xs" role="status">
-                <Loader size="xs" />
-                <Text size="sm" c="dimmed">
-                  Please wait…
-                </Text>
-              </Group>
-            )}
+            {running && <BusyNote />}
           </>
         )}
-        <Group justify="flex-end" gap="sm">
-          {phase === 'done' ? (
-            <Button onClick={onClose}>Close</Button>
-          ) : (
-            <>
-              <Button variant="default" onClick={onClose} disabled={running}>
-                {cancelLabel}
-              </Button>
-              <Button onClick={onConfirm} disabled={running} loading={running}>
-                {okLabel}
-              </Button>
-            </>
-          )}
-        </Group>
+        <AnswerButtons
+          answered={phase === 'done'}
+          running={running}
+          onClose={onClose}
+          onConfirm={onConfirm}
+          okLabel={okLabel}
+          cancelLabel={cancelLabel}
+        />
       </Stack>
-    </Modal>
+    </BlockingModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { errorMessage } from '../lib/api';
 import { type MfaResetTarget, useMfaReset } from '../lib/mfa-reset';
+import { AnswerButtons, BlockingModal, BusyNote } from './dialog-parts';
 
 export interface MfaResetDialogProps {
   /** Whose MFA to reset; null keeps the dialog closed. */
@@ -40,15 +41,7 @@ export function MfaResetDialog({ target, onClose, onDone }: MfaResetDialogProps)
   const who = target?.label ?? 'this person';
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Reset MFA"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <BlockingModal opened={opened} onClose={close} title="Reset MFA">
       <Stack gap="lg" aria-busy={reset.isPending} data-testid="mfa-reset" data-state={state}>
         {reset.isSuccess && (
           <Alert color="teal" variant="light" title="MFA reset" role="status">
@@ -65,29 +58,16 @@ export function MfaResetDialog({ target, onClose, onDone }: MfaResetDialogProps)
             Reset multi-factor authentication for <b>{who}</b>? They are signed out everywhere and set up MFA again at their next sign-in.
           </Text>
         )}
-        {reset.isPending && (
-          <Group gap="xs" role="status">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Resetting MFA…
-            </Text>
-          </Group>
-        )}
-        <Group justify="flex-end" gap="sm">
-          {reset.isSuccess || reset.isError ? (
-            <Button onClick={close}>Close</Button>
-          ) : (
-            <>
-              <Button variant="default" onClick={close} disabled={reset.isPending}>
-                No
-              </Button>
-              <Button color="red" onClick={confirm} loading={reset.isPending}>
-                Reset MFA
-              </Button>
-            </>
-          )}
-        </Group>
+        {reset.isPending && <BusyNote>Resetting MFA…</BusyNote>}
+        <AnswerButtons
+          answered={reset.isSuccess || reset.isError}
+          running={reset.isPending}
+          onClose={close}
+          onConfirm={confirm}
+          okLabel="Reset MFA"
+          okColor="red"
+        />
       </Stack>
-    </Modal>
+    </BlockingModal>
   );
 }

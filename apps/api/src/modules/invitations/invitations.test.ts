@@ -37,6 +37,7 @@ beforeEach(async () => {
   await t.database.query("delete from users where role = 'advisor'");
 });
 const world = async () => cached;
+const postAs = (auth: Auth, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: auth.headers, payload });
 
 const future = (days = 30) => new Date(Date.now() + days * 86_400_000).toISOString();
 const past = (days = 1) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -94,12 +95,7 @@ const strictBody = (w: World, extra: Record<string, unknown> = {}) => ({
 });
 
 const create = (auth: Auth, sponsorId: number, itype: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/invitations?sponsorid=${sponsorId}&itype=${itype}`,
-    headers: auth.headers,
-    payload: payload as object,
-  });
+  postAs(auth, `/api/v1/invitations?sponsorid=${sponsorId}&itype=${itype}`, payload as object);
 
 async function createOk(auth: Auth, sponsorId: number, itype: string, payload: unknown) {
   const res = await create(auth, sponsorId, itype, payload);
@@ -200,12 +196,7 @@ describe('create', () => {
     expect(badType.statusCode).toBe(400);
     const unknownField = await create(w.adminA, w.a.id, 'open', openBody(w, { admin: true }));
     expect(unknownField.statusCode).toBe(400);
-    const noSponsor = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/invitations?itype=open',
-      headers: w.adminA.headers,
-      payload: openBody(w),
-    });
+    const noSponsor = await postAs(w.adminA, '/api/v1/invitations?itype=open', openBody(w));
     expect(noSponsor.statusCode).toBe(400);
     expect(await count()).toBe(0);
     expect(await audits('invitation.create')).toHaveLength(0);
@@ -376,12 +367,7 @@ describe('list, detail and search', () => {
     await createOk(w.adminA, w.a.id, 'strict', strictBody(w, { email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez' }));
     await createOk(w.adminB, w.b.id, 'open', openBody(w, { inviteCode: 'SPRING-99', packageId: w.pkgB }));
     const search = (fieldName: string, fieldValue: string, auth = w.adminA, sponsorId = w.a.id) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/invitations/search?sponsorId=${sponsorId}&offset=0&limit=20`,
-        headers: auth.headers,
-        payload: { fieldName, fieldValue },
-      });
+      postAs(auth, `/api/v1/invitations/search?sponsorId=${sponsorId}&offset=0&limit=20`, { fieldName, fieldValue });
     const byCode = (await search('inviteCode', 'spring')).json();
     expect(byCode.total).toBe(1);
     expect(byCode.data[0].inviteCode).toBe('SPRING-50');
@@ -394,12 +380,7 @@ describe('list, detail and search', () => {
     expect((await search('all', '%')).json().total).toBe(0);
     expect((await search('all', '')).json().total).toBe(3);
     expect((await search('inviteCode', 'x', w.adminA, w.b.id)).statusCode).toBe(403);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/invitations/search?sponsorId=${w.a.id}`,
-      headers: w.adminA.headers,
-      payload: { fieldValue: 'x' },
-    });
+    const bad = await postAs(w.adminA, `/api/v1/invitations/search?sponsorId=${w.a.id}`, { fieldValue: 'x' });
     expect(bad.statusCode).toBe(400);
     const none = await search('all', 'x', w.staff, 0);
     expect(none.json()).toMatchObject({ data: [], total: 0 });
@@ -419,11 +400,9 @@ describe('list, detail and search', () => {
     expect(await codes('fromDate=2026-01-10&toDate=2026-01-10')).toEqual(['OLD-ONE']);
     expect(await codes('fromDate=2026-01-11')).toEqual(['NEW-ONE']);
     expect(await codes('toDate=2026-01-09')).toEqual([]);
-    const searched = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/invitations/search?sponsorId=${w.a.id}&fromDate=2026-01-01&toDate=2026-01-31`,
-      headers: w.adminA.headers,
-      payload: { fieldName: 'type', fieldValue: 'open' },
+    const searched = await postAs(w.adminA, `/api/v1/invitations/search?sponsorId=${w.a.id}&fromDate=2026-01-01&toDate=2026-01-31`, {
+      fieldName: 'type',
+      fieldValue: 'open',
     });
     expect(searched.json()).toMatchObject({ total: 1, data: [{ inviteCode: 'OLD-ONE' }] });
     expect((await list('fromDate=2026-01-12&toDate=2026-01-10')).statusCode).toBe(400);
@@ -754,12 +733,7 @@ describe('CSV import', () => {
       payload: noSponsor.payload,
     });
     expect(res.statusCode).toBe(400);
-    const notMultipart = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/invitations/import?sponsorid=${w.a.id}`,
-      headers: w.adminA.headers,
-      payload: { file: 'x' },
-    });
+    const notMultipart = await postAs(w.adminA, `/api/v1/invitations/import?sponsorid=${w.a.id}`, { file: 'x' });
     expect(notMultipart.statusCode).toBe(400);
     expect(await count()).toBe(0);
   });

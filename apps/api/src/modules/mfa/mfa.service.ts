@@ -17,6 +17,7 @@ import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser, RequestContext } from '../../plugins/types.js';
 import { openSession } from '../auth/auth.service.js';
 import { countFailure, isThrottled } from '../auth/sign-in-throttle.js';
+import { auditFactor } from './factor-audit.js';
 import * as repo from './mfa.repo.js';
 import * as passkeys from './passkeys.repo.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
@@ -94,13 +95,7 @@ export async function confirmTotp(ctx: Ctx, code: string): Promise<RecoveryCodes
     await repo.enableMfa(tx, u.id, step);
     const recoveryCodes = await issueRecoveryCodes(tx, ctx.key, u.id);
     await repo.freeUserSessions(tx, u.id);
-    await writeAudit(tx, ctx.actor, {
-      action: 'mfa.enrolled',
-      sponsorId: u.sponsorId,
-      targetType: 'user',
-      targetId: u.id,
-      logJson: { method: 'totp' },
-    });
+    await auditFactor(tx, ctx.actor, u, 'mfa.enrolled', { method: 'totp' });
     return { recoveryCodes };
   });
 }
@@ -118,13 +113,7 @@ async function useCode(tx: Db, key: Buffer, u: User, code: string, actor: Actor)
     return step !== null && (await repo.claimTotpStep(tx, u.id, step)) ? 'totp' : null;
   }
   if (!looksLikeRecoveryCode(typed) || !(await repo.claimRecoveryCode(tx, u.id, hashRecoveryCode(key, typed)))) return null;
-  await writeAudit(tx, actor, {
-    action: 'mfa.recovery_code_used',
-    sponsorId: u.sponsorId,
-    targetType: 'user',
-    targetId: u.id,
-    logJson: { remaining: await repo.remainingRecoveryCodes(tx, u.id) },
-  });
+  await auditFactor(tx, actor, u, 'mfa.recovery_code_used', { remaining: await repo.remainingRecoveryCodes(tx, u.id) });
   return 'recovery';
 }
 

@@ -40,119 +40,92 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const attempt = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
+  // The account's passkey routes: reachable while a session waits for enrollment.
+  const accountStep = <S extends { summary: string; description: string }>(schema: S) => ({
+    config: enrollment,
+    schema: { ...schema, tags },
+  });
+  // The sign-in steps: public, throttled, documented under authentication.
+  const signInStep = <S extends { summary: string; description: string }>(schema: S) => ({
+    config: signInLimit,
+    schema: { ...schema, tags: ['authentication'], security: [] },
+  });
+  const ONE_CHALLENGE = 'The challenge is kept on the server and accepted once, for five minutes.';
+  const THROTTLED = 'A refused passkey counts in the sign-in throttle.';
+
   app.post(
     '/api/v1/authentication/second-factor/passkey/options',
-    {
-      config: signInLimit,
-      schema: {
-        summary: 'Start the second sign-in step with a passkey',
-        tags: ['authentication'],
-        security: [],
-        description:
-          "WebAuthn request options for the password step's challengeToken, limited to that person's passkeys. " +
-          'The challenge is kept on the server and accepted once, for five minutes.',
-        body: passkeyChallengeBody,
-        response: { 200: passkeyOptions, 401: errorBody },
-      },
-    },
+    signInStep({
+      summary: 'Start the second sign-in step with a passkey',
+      description: `WebAuthn request options for the password step's challengeToken, limited to that person's passkeys. ${ONE_CHALLENGE}`,
+      body: passkeyChallengeBody,
+      response: { 200: passkeyOptions, 401: errorBody },
+    }),
     async (request) => signIn.secondFactorOptions(app.db, rp, request.body.challengeToken),
   );
 
   app.post(
     '/api/v1/authentication/second-factor/passkey',
-    {
-      config: signInLimit,
-      schema: {
-        summary: 'Finish signing in with a passkey',
-        tags: ['authentication'],
-        security: [],
-        description:
-          "Second sign-in step: the password step's challengeToken and the browser's WebAuthn assertion. " +
-          'A refused passkey counts in the sign-in throttle.',
-        body: passkeySecondFactorBody,
-        response: { 200: loginResponse, 401: errorBody },
-      },
-    },
+    signInStep({
+      summary: 'Finish signing in with a passkey',
+      description: `Second sign-in step: the password step's challengeToken and the browser's WebAuthn assertion. ${THROTTLED}`,
+      body: passkeySecondFactorBody,
+      response: { 200: loginResponse, 401: errorBody },
+    }),
     async (request, reply) => opened(request, reply, await signIn.verifySecondFactor(app.db, rp, { ...request.body, ...attempt(request) })),
   );
 
   app.post(
     '/api/v1/authentication/passkey/options',
-    {
-      config: signInLimit,
-      schema: {
-        summary: 'Start signing in with a passkey alone',
-        tags: ['authentication'],
-        security: [],
-        description:
-          'WebAuthn request options for a discoverable passkey, with user verification required. ' +
-          'The challenge is kept on the server and accepted once, for five minutes.',
-        body: passkeySignInOptionsBody,
-        response: { 200: passkeyOptions },
-      },
-    },
+    signInStep({
+      summary: 'Start signing in with a passkey alone',
+      description: `WebAuthn request options for a discoverable passkey, with user verification required. ${ONE_CHALLENGE}`,
+      body: passkeySignInOptionsBody,
+      response: { 200: passkeyOptions },
+    }),
     async () => signIn.signInOptions(app.db, rp),
   );
 
   app.post(
     '/api/v1/authentication/passkey',
-    {
-      config: signInLimit,
-      schema: {
-        summary: 'Sign in with a passkey alone',
-        tags: ['authentication'],
-        security: [],
-        description:
-          "The browser's WebAuthn assertion of a discoverable passkey: opens the same session as a password and a second factor. " +
-          'A refused passkey counts in the sign-in throttle.',
-        body: passkeySignInBody,
-        response: { 200: loginResponse, 401: errorBody },
-      },
-    },
+    signInStep({
+      summary: 'Sign in with a passkey alone',
+      description: `The browser's WebAuthn assertion of a discoverable passkey: opens the same session as a password and a second factor. ${THROTTLED}`,
+      body: passkeySignInBody,
+      response: { 200: loginResponse, 401: errorBody },
+    }),
     async (request, reply) => opened(request, reply, await signIn.verifySignIn(app.db, rp, { ...request.body, ...attempt(request) })),
   );
 
   app.get(
     '/api/v1/account/passkeys',
-    {
-      config: enrollment,
-      schema: {
-        summary: 'List your passkeys',
-        tags,
-        description: 'Your passkeys with their names, creation and last use.',
-        response: { 200: passkeyList },
-      },
-    },
+    accountStep({
+      summary: 'List your passkeys',
+      description: 'Your passkeys with their names, creation and last use.',
+      response: { 200: passkeyList },
+    }),
     async (request) => service.list(ctx(request)),
   );
 
   app.post(
     '/api/v1/account/passkeys/options',
-    {
-      config: enrollment,
-      schema: {
-        summary: 'Start registering a passkey',
-        tags,
-        description: 'WebAuthn creation options for a new discoverable passkey; the challenge is kept on the server and accepted once.',
-        response: { 200: passkeyOptions },
-      },
-    },
+    accountStep({
+      summary: 'Start registering a passkey',
+      description: 'WebAuthn creation options for a new discoverable passkey; the challenge is kept on the server and accepted once.',
+      response: { 200: passkeyOptions },
+    }),
     async (request) => service.registrationOptions(ctx(request)),
   );
 
   app.post(
     '/api/v1/account/passkeys',
-    {
-      config: enrollment,
-      schema: {
-        summary: 'Register a passkey',
-        tags,
-        description:
-          "Keeps the browser's new credential under a name. When it is the first second factor, answers the ten recovery codes, shown this once.",
-        body: passkeyRegisterBody,
-        response: { 200: passkeyRegistered, 400: errorBody, 409: errorBody },
-      },
-    },
+    accountStep({
+      summary: 'Register a passkey',
+      description:
+        "Keeps the browser's new credential under a name. When it is the first second factor, answers the ten recovery codes, shown this once.",
+      body: passkeyRegisterBody,
+      response: { 200: passkeyRegistered, 400: errorBody, 409: errorBody },
+    }),
     async (request) => service.register(ctx(request), request.body.name, request.body.response),
   );
 

@@ -2,7 +2,7 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from '@simple
 import type { Passkey, PasskeyRegistered, passkeyRegistrationResponse } from '@vault/contract';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { writeAudit } from '../../plugins/audit.js';
+import { auditFactor } from './factor-audit.js';
 import * as repo from './mfa.repo.js';
 import { type Ctx, currentUser, issueRecoveryCodes } from './mfa.service.js';
 import * as passkeys from './passkeys.repo.js';
@@ -93,13 +93,7 @@ export async function register(
       recoveryCodes = await issueRecoveryCodes(tx, ctx.key, u.id);
       await repo.freeUserSessions(tx, u.id);
     }
-    await writeAudit(tx, ctx.actor, {
-      action: 'mfa.passkey_registered',
-      sponsorId: u.sponsorId,
-      targetType: 'user',
-      targetId: u.id,
-      logJson: { passkeyId: row.id, name, firstFactor: recoveryCodes !== null },
-    });
+    await auditFactor(tx, ctx.actor, u, 'mfa.passkey_registered', { passkeyId: row.id, name, firstFactor: recoveryCodes !== null });
     return { passkey: view(row), recoveryCodes };
   });
 }
@@ -108,13 +102,7 @@ export async function rename(ctx: Ctx, id: number, name: string): Promise<Passke
   return ctx.db.transaction(async (tx) => {
     const row = await passkeys.renamePasskey(tx, ctx.user.id, id, name);
     if (!row) throw notFound(NOT_FOUND);
-    await writeAudit(tx, ctx.actor, {
-      action: 'mfa.passkey_renamed',
-      sponsorId: ctx.user.sponsorId,
-      targetType: 'user',
-      targetId: ctx.user.id,
-      logJson: { passkeyId: id, name },
-    });
+    await auditFactor(tx, ctx.actor, ctx.user, 'mfa.passkey_renamed', { passkeyId: id, name });
     return view(row);
   });
 }
@@ -132,12 +120,6 @@ export async function remove(ctx: Ctx, id: number): Promise<void> {
   }
   await ctx.db.transaction(async (tx) => {
     await passkeys.deletePasskey(tx, u.id, id);
-    await writeAudit(tx, ctx.actor, {
-      action: 'mfa.passkey_removed',
-      sponsorId: u.sponsorId,
-      targetType: 'user',
-      targetId: u.id,
-      logJson: { passkeyId: id, name: row.name },
-    });
+    await auditFactor(tx, ctx.actor, u, 'mfa.passkey_removed', { passkeyId: id, name: row.name });
   });
 }

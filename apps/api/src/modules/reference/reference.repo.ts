@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sponsorGroups, sponsors, statuses, templates } from '../../db/schema/index.js';
+import { groupSummaryColumns } from '../sub-portals/sub-portals.repo.js';
 
 export const listSponsors = (db: Db, onlyId: number | null) =>
   db
@@ -13,15 +14,8 @@ export const listStatuses = (db: Db) => db.select().from(statuses).orderBy(asc(s
 
 export const listGroups = (db: Db, sponsorId: number) =>
   db
-    .select({
-      id: sponsorGroups.id,
-      name: sponsorGroups.name,
-      code: sponsorGroups.code,
-      parentId: sponsorGroups.parentId,
-      // The Sub-Portals screen shows how many representatives and vaults each group holds.
-      advisorCount: sql<number>`(select count(*) from sponsored_advisors sa where sa.group_id = "sponsor_groups"."id")::int`,
-      vaultCount: sql<number>`(select count(*) from vaults v where v.group_id = "sponsor_groups"."id")::int`,
-    })
+    // The Sub-Portals screen shows how many representatives and vaults each group holds.
+    .select(groupSummaryColumns)
     .from(sponsorGroups)
     .where(eq(sponsorGroups.sponsorId, sponsorId))
     .orderBy(asc(sponsorGroups.name));

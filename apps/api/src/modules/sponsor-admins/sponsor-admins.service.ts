@@ -21,7 +21,7 @@ import type { AuthUser, RequestContext } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import { checkGroup } from '../people-common/group-rule.js';
 import { adminSearchCondition, type PeopleSearchField } from '../people-common/people-search.repo.js';
-import { flagValues, personFields } from '../people-common/person-item.js';
+import { personFields, portalLinkFields } from '../people-common/person-item.js';
 import * as repo from './sponsor-admins.repo.js';
 
 const TARGET = 'sponsor_admin';
@@ -31,17 +31,11 @@ export function toItem(row: repo.AdminRow): SponsorAdminItem {
   return {
     id: user.id,
     said: admin.id,
-    sponsorId: admin.sponsorId,
     ...personFields(user),
     title: admin.title,
-    group: admin.groupId,
-    groupName: row.groupName,
     testAccount: user.testAccount,
-    localize: user.localize,
-    mfaEnabled: user.mfaEnabled,
     lastLoginAt: iso(user.lastLoginAt),
-    createdAt: iso(user.createdAt)!,
-    ...flagValues(ADMIN_FLAGS, admin),
+    ...portalLinkFields(row, admin, ADMIN_FLAGS),
   };
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, sessions, sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
 import type { Auth } from '../../test/harness.js';
+import { firstNamesOf, SORT_PEOPLE } from '../../test/people-sort.fixtures.js';
 import { auditReader, twoSponsorsAndStaff, useTestApp } from '../../test/per-file-app.js';
 
 const t = useTestApp();
@@ -179,22 +180,14 @@ describe('GET /api/v1/sponsors/admin and search', () => {
 
   it('sorts the list and a search by name, e-mail and status, ties by id, and refuses an unknown sort', async () => {
     const { a, staff } = await setup();
-    for (const [firstName, lastName] of [
-      ['Max', 'Power'],
-      ['Ann', 'Zorn'],
-      ['Zoe', 'Abel'],
-    ] as const)
+    for (const [firstName, lastName] of SORT_PEOPLE)
       await inject(
         staff,
         'POST',
         '/api/v1/sponsors/admin',
         newAdmin(a.id, { email: `${firstName.toLowerCase()}@acme.example`, firstName, lastName }),
       );
-    const names = async (url: string, body?: unknown) => {
-      const res = await inject(staff, body ? 'POST' : 'GET', url, body);
-      expect(res.statusCode, url).toBe(200);
-      return (res.json().data as { firstName: string }[]).map((r) => r.firstName);
-    };
+    const names = firstNamesOf((method, url, body) => inject(staff, method, url, body));
     const list = '/api/v1/sponsors/admin?sponsorcode=ACME';
     // Without a sort, newest first, as before.
     expect(await names(list)).toEqual(['Zoe', 'Ann', 'Max']);

@@ -12,7 +12,6 @@ import {
 } from '@vault/contract';
 import type { AccountRef } from '../../lib/accounts.js';
 import { changes, pick } from '../../lib/changes.js';
-import { iso } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { page } from '../../lib/paging.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
@@ -22,7 +21,7 @@ import { type PersonAction, runAccountAction } from '../people-common/account-ac
 import { checkIdentityChange, linkedStatus, setLinkedStatus } from '../people-common/advisor-links.js';
 import { checkGroup } from '../people-common/group-rule.js';
 import { userSearchCondition } from '../people-common/people-search.repo.js';
-import { flagValues, personFields } from '../people-common/person-item.js';
+import { personFields, portalLinkFields } from '../people-common/person-item.js';
 import * as repo from './sponsored-advisors.repo.js';
 
 const TARGET = 'sponsored_advisor';
@@ -32,17 +31,11 @@ export function toItem(row: repo.RepRow): SponsoredAdvisorItem {
   return {
     id: sa.id,
     userId: user.id,
-    sponsorId: sa.sponsorId,
     ...personFields({ ...user, statusId: linkedStatus(user.statusId, sa.statusId) }),
-    group: sa.groupId,
-    groupName: row.groupName,
-    localize: user.localize,
     permissions: sa.permissions,
     testAccount: sa.testAccount,
     ownerEmail: sa.ownerEmail,
-    mfaEnabled: user.mfaEnabled,
-    createdAt: iso(user.createdAt)!,
-    ...flagValues(ADVISOR_FLAGS, sa),
+    ...portalLinkFields(row, sa, ADVISOR_FLAGS),
   };
 }
 

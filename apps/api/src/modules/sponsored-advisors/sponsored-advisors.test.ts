@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { advisors, auditLog, emailOutbox, sessions, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
 import type { Auth } from '../../test/harness.js';
+import { firstNamesOf, SORT_PEOPLE } from '../../test/people-sort.fixtures.js';
 import { auditReader, injector, twoSponsorsAndStaff, useTestApp } from '../../test/per-file-app.js';
 
 const t = useTestApp();
@@ -171,17 +172,9 @@ describe('listing, searching and reading representatives', () => {
 
   it('sorts the list, a search and the unassigned by name or e-mail, ties by id; status is not a sort', async () => {
     const { a, staff } = await setup();
-    for (const [firstName, lastName] of [
-      ['Max', 'Power'],
-      ['Ann', 'Zorn'],
-      ['Zoe', 'Abel'],
-    ] as const)
+    for (const [firstName, lastName] of SORT_PEOPLE)
       await add(staff, a.id, { email: `${firstName.toLowerCase()}@advisors.example`, firstName, lastName });
-    const names = async (url: string, body?: unknown) => {
-      const res = await inject(staff, body ? 'POST' : 'GET', url, body);
-      expect(res.statusCode, url).toBe(200);
-      return (res.json().data as { firstName: string }[]).map((r) => r.firstName);
-    };
+    const names = firstNamesOf((method, url, body) => inject(staff, method, url, body));
     expect(await names('/api/v1/sponsoredadvisor?sponsorCode=ACME')).toEqual(['Zoe', 'Ann', 'Max']);
     expect(await names('/api/v1/sponsoredadvisor?sponsorCode=ACME&sortBy=lastName')).toEqual(['Zoe', 'Max', 'Ann']);
     expect(await names(`/api/v1/sponsoredadvisor/unassigned?sponsorid=${a.id}&sortBy=email&sortDir=desc`)).toEqual(['Zoe', 'Max', 'Ann']);

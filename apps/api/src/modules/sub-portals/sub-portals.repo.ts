@@ -6,17 +6,19 @@ import { sponsorAdmins, sponsoredAdvisors, sponsorGroups, users, vaults } from '
 
 const parent = alias(sponsorGroups, 'parent');
 
+/** A sub-portal as its screens show it: name, code, parent, and how many representatives and vaults it holds. */
+export const groupSummaryColumns = {
+  id: sponsorGroups.id,
+  name: sponsorGroups.name,
+  code: sponsorGroups.code,
+  parentId: sponsorGroups.parentId,
+  advisorCount: sql<number>`(select count(*) from sponsored_advisors sa where sa.group_id = "sponsor_groups"."id")::int`,
+  vaultCount: sql<number>`(select count(*) from vaults v where v.group_id = "sponsor_groups"."id")::int`,
+};
+
 export async function getGroup(db: Db, sponsorId: number, code: string) {
   const [row] = await db
-    .select({
-      id: sponsorGroups.id,
-      name: sponsorGroups.name,
-      code: sponsorGroups.code,
-      parentId: sponsorGroups.parentId,
-      parentName: parent.name,
-      advisorCount: sql<number>`(select count(*) from sponsored_advisors sa where sa.group_id = "sponsor_groups"."id")::int`,
-      vaultCount: sql<number>`(select count(*) from vaults v where v.group_id = "sponsor_groups"."id")::int`,
-    })
+    .select({ ...groupSummaryColumns, parentName: parent.name })
     .from(sponsorGroups)
     .leftJoin(parent, eq(parent.id, sponsorGroups.parentId))
     .where(and(eq(sponsorGroups.sponsorId, sponsorId), sql`lower(${sponsorGroups.code}) = ${code.toLowerCase()}`));
@@ -84,61 +86,57 @@ const memberColumns = {
   groupName: memberGroup.name,
 };
 
-/** Representatives of the sponsor in the group (member) or elsewhere (not member), with their group. */
-export async function advisors(
-  db: Db,
-  sponsorId: number,
-  groupId: number,
-  q: { member: boolean; search?: string; offset: number; limit: number },
-) {
-  const inGroup = q.member
-    ? eq(sponsoredAdvisors.groupId, groupId)
-    : or(isNull(sponsoredAdvisors.groupId), ne(sponsoredAdvisors.groupId, groupId));
-  const where = and(eq(sponsoredAdvisors.sponsorId, sponsorId), inGroup, personSearch(q.search));
+type MemberQuery = { member: boolean; search?: string; offset: number; limit: number };
+
+/** Where a kind of sub-portal member lives: its table, its id, its sponsor, its person and its group. */
+interface MemberTable {
+  table: typeof sponsoredAdvisors | typeof vaults;
+  id: typeof sponsoredAdvisors.id | typeof vaults.id;
+  sponsorId: typeof sponsoredAdvisors.sponsorId | typeof vaults.sponsorId;
+  userId: typeof sponsoredAdvisors.userId | typeof vaults.holderUserId;
+  groupId: typeof sponsoredAdvisors.groupId | typeof vaults.groupId;
+}
+
+/** Members of a kind in the group (member) or elsewhere in the sponsor (not member), with their person and group. */
+async function members(db: Db, m: MemberTable, sponsorId: number, groupId: number, q: MemberQuery) {
+  const inGroup = q.member ? eq(m.groupId, groupId) : or(isNull(m.groupId), ne(m.groupId, groupId));
+  const where = and(eq(m.sponsorId, sponsorId), inGroup, personSearch(q.search));
   const [data, [total]] = await Promise.all([
     db
-      .select({
-        id: sponsoredAdvisors.id,
-        userId: users.id,
-        ...memberColumns,
-      })
-      .from(sponsoredAdvisors)
-      .innerJoin(users, eq(users.id, sponsoredAdvisors.userId))
-      .leftJoin(memberGroup, eq(memberGroup.id, sponsoredAdvisors.groupId))
+      .select({ id: m.id, userId: users.id, ...memberColumns })
+      .from(m.table)
+      .innerJoin(users, eq(users.id, m.userId))
+      .leftJoin(memberGroup, eq(memberGroup.id, m.groupId))
       .where(where)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(sponsoredAdvisors.id))
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(m.id))
       .offset(q.offset)
       .limit(q.limit),
-    db.select({ n: count() }).from(sponsoredAdvisors).innerJoin(users, eq(users.id, sponsoredAdvisors.userId)).where(where),
+    db.select({ n: count() }).from(m.table).innerJoin(users, eq(users.id, m.userId)).where(where),
   ]);
   return { data, total: total?.n ?? 0 };
 }
 
-export async function groupVaults(
-  db: Db,
-  sponsorId: number,
-  groupId: number,
-  q: { member: boolean; search?: string; offset: number; limit: number },
-) {
-  const inGroup = q.member ? eq(vaults.groupId, groupId) : or(isNull(vaults.groupId), ne(vaults.groupId, groupId));
-  const where = and(eq(vaults.sponsorId, sponsorId), inGroup, personSearch(q.search));
-  const [data, [total]] = await Promise.all([
-    db
-      .select({
-        id: vaults.id,
-        holderUserId: users.id,
-        ...memberColumns,
-      })
-      .from(vaults)
-      .innerJoin(users, eq(users.id, vaults.holderUserId))
-      .leftJoin(memberGroup, eq(memberGroup.id, vaults.groupId))
-      .where(where)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(vaults.id))
-      .offset(q.offset)
-      .limit(q.limit),
-    db.select({ n: count() }).from(vaults).innerJoin(users, eq(users.id, vaults.holderUserId)).where(where),
-  ]);
-  return { data, total: total?.n ?? 0 };
+/** Representatives of the sponsor in the group (member) or elsewhere (not member), with their group. */
+export const advisors = (db: Db, sponsorId: number, groupId: number, q: MemberQuery) =>
+  members(
+    db,
+    {
+      table: sponsoredAdvisors,
+      id: sponsoredAdvisors.id,
+      sponsorId: sponsoredAdvisors.sponsorId,
+      userId: sponsoredAdvisors.userId,
+      groupId: sponsoredAdvisors.groupId,
+    },
+    sponsorId,
+    groupId,
+    q,
+  );
+
+/** Vaults of the sponsor in the group (member) or elsewhere (not member), with their holder and group. */
+export async function groupVaults(db: Db, sponsorId: number, groupId: number, q: MemberQuery) {
+  const m = { table: vaults, id: vaults.id, sponsorId: vaults.sponsorId, userId: vaults.holderUserId, groupId: vaults.groupId };
+  const { data, total } = await members(db, m, sponsorId, groupId, q);
+  return { data: data.map(({ userId, ...row }) => ({ ...row, holderUserId: userId })), total };
 }
 
 export const advisorsOf = (db: Db, sponsorId: number, ids: number[]) =>

@@ -185,27 +185,11 @@ describe('create, rename, delete', () => {
     const b = await t.createSponsor('BETA');
     await group(b.id, 'BG');
     const plain = await t.signInSponsorAdmin(a.id, {}, 'plain@alpha.test');
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/sponsors/ALPHA/sponsor-group',
-          headers: plain.headers,
-          payload: { name: 'N', code: 'N' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    const create = (code: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/sponsors/${code}/sponsor-group`, headers, payload: { name: 'N', code: 'N' } });
+    expect((await create('ALPHA', plain.headers)).statusCode).toBe(403);
     const mgr = await manager(a.id);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/sponsors/BETA/sponsor-group',
-          headers: mgr.headers,
-          payload: { name: 'N', code: 'N' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await create('BETA', mgr.headers)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/sponsors/BETA/sponsor-group/BG', headers: mgr.headers })).statusCode).toBe(
       403,
     );

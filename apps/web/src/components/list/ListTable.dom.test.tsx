@@ -53,9 +53,8 @@ function PeopleList({
           { value: 'name', label: 'Name' },
           { value: 'email', label: 'E-mail' },
         ]}
-        search={list.search}
-        onSearch={list.setSearch}
-        columns={{ all: COLUMNS, labels: LABELS, visible: list.columns, onChange: list.setColumns }}
+        list={list}
+        columns={{ all: COLUMNS, labels: LABELS }}
       />
       <ListTable<Person>
         label="People"
@@ -150,6 +149,31 @@ describe('the list kit', () => {
     expect(screen.getByText('No person matches this search.')).toBeInTheDocument();
     unmount();
     renderWithPortal(<PeopleList records={[]} total={0} portalChosen={false} />);
+    expect(screen.getByText('Choose a portal to see its people.')).toBeInTheDocument();
+  });
+
+  it('takes rows and total from the query\'s page answer, says "about" for an estimate, and hides them while no portal is chosen', () => {
+    const answered = { ...loaded, data: { data: people, total: 1200 } };
+    function Paged({ portalChosen }: { portalChosen: boolean }) {
+      const list = useListState({ key: 'paged-test', columns: COLUMNS });
+      return (
+        <ListTable<Person>
+          label="People"
+          list={list}
+          query={answered}
+          totalIsEstimate
+          columns={[{ accessor: 'name', title: 'Name' }]}
+          portalChosen={portalChosen}
+          empty={EMPTY}
+        />
+      );
+    }
+    const { unmount } = renderWithPortal(<Paged portalChosen />);
+    expect(within(table()).getByText('Person 20')).toBeInTheDocument();
+    expect(screen.getByText('1–20 of about 1,200')).toBeInTheDocument();
+    unmount();
+    renderWithPortal(<Paged portalChosen={false} />);
+    expect(within(table()).queryByText('Person 1')).toBeNull();
     expect(screen.getByText('Choose a portal to see its people.')).toBeInTheDocument();
   });
 });

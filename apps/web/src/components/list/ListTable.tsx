@@ -34,10 +34,13 @@ export interface ListTableProps<T> {
   what?: string;
   /** Paging and sort from useListState; without it the list shows every record on one page. */
   list?: Partial<Pick<ListState, 'sort' | 'setSort'>> & Pick<ListState, 'page' | 'limit' | 'setPage'> & { search?: unknown };
-  query: ListQuery;
-  records: T[];
+  /** The list's query; a page answer ({ data, total }) gives the records and total unless they are passed. */
+  query: ListQuery & { data?: unknown };
+  records?: T[];
   /** How many records match (for paging). */
   total?: number;
+  /** The total is the server's estimate: the paging says "about N". */
+  totalIsEstimate?: boolean;
   columns: ListColumn<T>[];
   empty: EmptyTexts;
   /** False while no portal is chosen: the list is empty and says so. */
@@ -79,6 +82,24 @@ function SortButton({ title, dir, onSort }: { title: string; dir: 'asc' | 'desc'
   );
 }
 
+/** A page answer of the API: the rows and how many match. */
+const isPage = <T,>(d: unknown): d is { data: T[]; total: number } =>
+  typeof d === 'object' && d !== null && Array.isArray((d as { data?: unknown }).data);
+
+/** The last column of a list: the row's action buttons, right-aligned on one line. */
+export const actionsColumn = <T,>(render: (row: T) => ReactNode, more: Partial<ListColumn<T>> = {}) =>
+  ({
+    accessor: 'actions',
+    title: '',
+    textAlign: 'right',
+    render: (row: T) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {render(row)}
+      </Group>
+    ),
+    ...more,
+  }) as ListColumn<T>;
+
 const sortValue = (s: ListSort) => `${s.sortBy}:${s.sortDir}`;
 const columnTitle = <T,>(c: ListColumn<T>) => (typeof c.title === 'string' ? c.title : String(c.accessor));
 const sortKeyOf = <T,>(c: ListColumn<T>) => c.sortKey ?? String(c.accessor);
@@ -94,8 +115,9 @@ export function ListTable<T>({
   what,
   list,
   query,
-  records,
-  total,
+  records: givenRecords,
+  total: givenTotal,
+  totalIsEstimate,
   columns,
   empty,
   portalChosen = true,
@@ -104,6 +126,10 @@ export function ListTable<T>({
   minHeight = 260,
   tableProps,
 }: ListTableProps<T>): ReactNode {
+  // Rows of another portal's last load are not shown while no portal is chosen.
+  const page = portalChosen && isPage<T>(query.data) ? query.data : null;
+  const records = givenRecords ?? page?.data ?? [];
+  const total = givenTotal ?? (list ? (page?.total ?? 0) : undefined);
   const sortable = columns.filter((c) => c.sortable);
   const sort = list?.sort ?? null;
   const setSort = list?.setSort;
@@ -138,7 +164,7 @@ export function ListTable<T>({
           page: list.page,
           onPageChange: list.setPage,
           paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-            totalRecords ? `${from}–${to} of ${totalRecords.toLocaleString('en-US')}` : 'Total 0',
+            totalRecords ? `${from}–${to} of ${totalIsEstimate ? 'about ' : ''}${totalRecords.toLocaleString('en-US')}` : 'Total 0',
         }
       : {};
   const selectionProps = selection

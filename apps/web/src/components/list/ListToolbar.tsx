@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import type { SearchBody } from '@vault/contract';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { ListState } from '../../lib/list-state';
 import { ColumnsMenu } from './ColumnsMenu';
 
 export interface ListToolbarProps {
@@ -11,15 +12,18 @@ export interface ListToolbarProps {
   fields: readonly { value: string; label: string }[];
   /** The field chosen before any search (the first one unless given). */
   defaultField?: string;
-  search: SearchBody | null;
-  onSearch: (search: SearchBody | null) => void;
+  /** The list's state from useListState: its search, and its visible columns for the column options. */
+  list?: Pick<ListState, 'search' | 'setSearch' | 'columns' | 'setColumns'>;
+  /** The search and its setter, where they are not the list's own (default: from `list`). */
+  search?: SearchBody | null;
+  onSearch?: (search: SearchBody | null) => void;
   disabled?: boolean;
   /** The labels of the field chooser and of the text (the vault list uses the specification's "Field name"/"Field value"). */
   fieldLabel?: string;
   valueLabel?: string;
   placeholder?: (field: string) => string;
   /** The column options: every column with its label, the visible ones, and how they change. */
-  columns?: { all: readonly string[]; labels: Record<string, string>; visible: readonly string[]; onChange: (cols: string[]) => void };
+  columns?: { all: readonly string[]; labels: Record<string, string>; visible?: readonly string[]; onChange?: (cols: string[]) => void };
   /** Extra filters of this list (a select, a date range…), placed after the search. */
   filters?: ReactNode;
 }
@@ -32,8 +36,9 @@ export function ListToolbar({
   label,
   fields,
   defaultField,
-  search,
-  onSearch,
+  list,
+  search = list?.search ?? null,
+  onSearch = (s) => list?.setSearch(s),
   disabled,
   fieldLabel = 'Search in',
   valueLabel = 'Search',
@@ -84,7 +89,14 @@ export function ListToolbar({
             </Button>
           )}
           {filters}
-          {columns && <ColumnsMenu all={columns.all} labels={columns.labels} visible={columns.visible} onChange={columns.onChange} />}
+          {columns && (
+            <ColumnsMenu
+              all={columns.all}
+              labels={columns.labels}
+              visible={columns.visible ?? list?.columns ?? columns.all}
+              onChange={columns.onChange ?? ((cols) => list?.setColumns(cols))}
+            />
+          )}
         </Group>
       </form>
     </Paper>

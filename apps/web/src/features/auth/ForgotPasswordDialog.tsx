@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { emailSchema } from '@vault/contract';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { contractRules } from '../../lib/form';
 import { forgotPassword } from './api';
@@ -40,13 +41,7 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: { opened
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Reset your password"
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <FormModal opened={opened} onClose={onClose} title="Reset your password">
       {sent ? (
         <Stack gap="lg">
           <Alert color="teal" variant="light">
@@ -87,6 +82,6 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: { opened
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

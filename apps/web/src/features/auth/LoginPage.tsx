@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconClockHour4, IconKey } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
 import { passkeysSupported } from '../../lib/passkeys';
 import { clearSession, startSession, useSession } from '../../lib/session';
+import { AuthHeading } from './AuthHeading';
 import { login, passkeySignIn } from './api';
 import { SecondFactorStep } from './SecondFactorStep';
 
@@ -100,14 +101,7 @@ export function Component() {
     <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 36 }} radius="lg" bg="white">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          <Stack gap={4}>
-            <Title order={1} fz={24}>
-              Sign in
-            </Title>
-            <Text c="dimmed" size="sm">
-              Use your administrator account to manage portals, vaults and people.
-            </Text>
-          </Stack>
+          <AuthHeading title="Sign in">Use your administrator account to manage portals, vaults and people.</AuthHeading>
 
           {expiredMessage && !error && (
             <Alert color="yellow" variant="light" icon={<IconClockHour4 size={18} />} title="Session ended" role="status">

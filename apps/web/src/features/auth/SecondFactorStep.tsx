@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import type { LoginResponse, SecondFactorChallenge } from '@vault/contract';
 import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
+import { AuthHeading } from './AuthHeading';
 import { passkeySecondFactor, verifySecondFactor } from './api';
 
 interface Props {
@@ -68,14 +69,9 @@ export function SecondFactorStep({ challengeToken, methods, onSignedIn, onRestar
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} fz={24}>
-            Second factor
-          </Title>
-          <Text c="dimmed" size="sm">
-            {withPasskey && withApp ? HELP.both : withPasskey ? HELP.passkey : HELP.totp}
-          </Text>
-        </Stack>
+        <AuthHeading title="Second factor" order={2}>
+          {withPasskey && withApp ? HELP.both : withPasskey ? HELP.passkey : HELP.totp}
+        </AuthHeading>
         {error && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Sign-in failed" role="alert">
             {error}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { newPasswordSchema, PASSWORD_MIN } from '@vault/contract';
@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../lib/api';
 import { contractRules } from '../../lib/form';
+import { AuthHeading } from './AuthHeading';
 import { setPassword } from './api';
 
 /** The server's password rules, and the repeat typed the same. */
@@ -39,14 +40,7 @@ export function Component() {
   return (
     <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 36 }} radius="lg" bg="white">
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={1} fz={24}>
-            Choose a new password
-          </Title>
-          <Text c="dimmed" size="sm">
-            The link in your e-mail works once and for a limited time.
-          </Text>
-        </Stack>
+        <AuthHeading title="Choose a new password">The link in your e-mail works once and for a limited time.</AuthHeading>
         {!token ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="This link is incomplete">
             Open the link from your e-mail again, or ask for a new one on the sign-in screen.

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Code, FileInput, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, FileInput, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileTypeCsv } from '@tabler/icons-react';
 import { INVITATION_CSV_COLUMNS, type InvitationImportResult } from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { useImportInvitations } from './api';
 
@@ -80,14 +81,12 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={() => !upload.isPending && onClose()}
       title="Import Invitations"
       size="xl"
-      closeOnClickOutside={false}
       withCloseButton={!upload.isPending}
-      styles={{ title: { fontWeight: 650 } }}
     >
       {!result ? (
         <form onSubmit={submit} noValidate>
@@ -114,14 +113,7 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
                 {error}
               </Alert>
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={upload.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={upload.isPending}>
-                Upload
-              </Button>
-            </Group>
+            <FormButtons busy={upload.isPending} onCancel={onClose} submitLabel="Upload" />
           </Stack>
         </form>
       ) : (
@@ -156,6 +148,6 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
           </Group>
         </Stack>
       )}
-    </Modal>
+    </FormModal>
   );
 }

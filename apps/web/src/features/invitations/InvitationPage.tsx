@@ -70,10 +70,6 @@ export function InvitationPage() {
   const [importOpened, setImportOpened] = useState(false);
   const [resendingId, setResendingId] = useState<number | null>(null);
 
-  // Specification section 4: with no sponsor chosen, an empty list with total 0.
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
-  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
-
   const doResend = async (inv: Invitation) => {
     setResendingId(inv.id);
     let message: string | string[];
@@ -283,8 +279,7 @@ export function InvitationPage() {
       <ListToolbar
         label="Search invitations"
         fields={searchOptions}
-        search={list.search}
-        onSearch={list.setSearch}
+        list={list}
         disabled={sponsorId === 0}
         placeholder={(f) => (f === 'status' ? 'pending, used or expired' : f === 'type' ? 'strict or open' : 'Contains…')}
         filters={
@@ -297,14 +292,12 @@ export function InvitationPage() {
             w={250}
           />
         }
-        columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
+        columns={{ all: COLUMNS, labels: COLUMN_LABELS }}
       />
       <ListTable<Invitation>
         label="Invitations"
         list={list}
         query={query}
-        records={rows}
-        total={total}
         columns={columns}
         portalChosen={sponsorId > 0}
         empty={{

@@ -27,6 +27,7 @@ import {
 } from '@vault/contract';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { FormButtons } from '../../components/dialog-parts';
 import { ListLoadError } from '../../components/list/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessages } from '../../lib/api';
@@ -244,14 +245,7 @@ function ConfigDialog({
               Enabling creates an API key for this app. It is shown once, right after saving.
             </Text>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {enabling ? 'Enable' : 'Save'}
-            </Button>
-          </Group>
+          <FormButtons busy={saving} onCancel={onClose} submitLabel={enabling ? 'Enable' : 'Save'} mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -1,17 +1,15 @@
-import 'mantine-datatable/styles.layer.css';
-import { Badge, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { AUDIT_DEFAULT_DAYS, type AuditEntry, PAGE_SIZE } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
+import { AUDIT_DEFAULT_DAYS, type AuditEntry } from '@vault/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { LIST_NOT_LOADED, ListLoadError } from '../../components/list/ListLoadError';
-import { LIST_TABLE_LOOK } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterSelect';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { dayParam, formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
-import { parsePage, useListFilters } from '../../lib/list-state';
+import { useListFilters, useListState } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
 import { AuditEntryDetails, AuditTarget } from './audit-details';
@@ -19,14 +17,16 @@ import { auditFields, fieldsSummary } from './audit-fields';
 import { ACTION_FILTER_OPTIONS, actionWords } from './audit-words';
 import { infoOf } from './info-format';
 
+const NO_COLUMNS: string[] = [];
+
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
   const { params, update } = useListFilters();
+  const paging = useListState({ key: 'audit-log', columns: NO_COLUMNS });
   const [defFrom, defTo] = lastDaysRange(AUDIT_DEFAULT_DAYS);
-  const page = parsePage(params.get('page'));
   const filters: AuditFilters = {
-    offset: (page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
+    offset: paging.offset,
+    limit: paging.limit,
     fromDate: dayParam(params.get('from')) ?? isoDay(defFrom),
     toDate: dayParam(params.get('to')) ?? isoDay(defTo),
     action: params.get('action') || undefined,
@@ -34,14 +34,14 @@ function useAuditFilters() {
     outcome: params.get('outcome') || undefined,
     all: params.get('all') === '1' || undefined,
   };
-  return { filters, page, update };
+  return { filters, paging, update };
 }
 
 export function AuditLogsPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   const { user } = useSession();
   const isStaff = user?.role === 'staff';
-  const { filters, page, update } = useAuditFilters();
+  const { filters, paging, update } = useAuditFilters();
   const query = useAuditLog(sponsorId, filters);
   const { alert } = useConfirm();
   const [exporting, setExporting] = useState(false);
@@ -56,8 +56,6 @@ export function AuditLogsPage() {
       ? [...ACTION_FILTER_OPTIONS, { value: filters.action, label: actionWords(filters.action) }]
       : [...ACTION_FILTER_OPTIONS];
   const data = sponsorId > 0 ? query.data : undefined;
-  const rows = data?.data ?? [];
-  const total = data?.total ?? 0;
 
   const applyText = (e: FormEvent) => {
     e.preventDefault();
@@ -75,7 +73,7 @@ export function AuditLogsPage() {
     }
   };
 
-  const columns = useMemo(
+  const columns = useMemo<ListColumn<AuditEntry>[]>(
     () => [
       {
         accessor: 'occurredAt',
@@ -156,15 +154,7 @@ export function AuditLogsPage() {
         <form onSubmit={applyText}>
           <Group align="flex-end" gap="md" wrap="wrap">
             <DateRangeFilter from={filters.fromDate} to={filters.toDate} onChange={(from, to) => update({ from, to })} />
-            <Select
-              label="Action"
-              data={actionOptions}
-              value={filters.action ?? ''}
-              onChange={(v) => update({ action: v || null })}
-              allowDeselect={false}
-              searchable
-              w={220}
-            />
+            <FilterSelect label="Action" data={actionOptions} param="action" value={filters.action} update={update} searchable w={220} />
             <TextInput
               label="Actor"
               placeholder="Part of an e-mail"
@@ -172,16 +162,16 @@ export function AuditLogsPage() {
               onChange={(e) => setActor(e.currentTarget.value)}
               w={200}
             />
-            <Select
+            <FilterSelect
               label="Outcome"
               data={[
                 { value: '', label: 'Any' },
                 { value: 'success', label: 'Success' },
                 { value: 'failure', label: 'Failure' },
               ]}
-              value={filters.outcome ?? ''}
-              onChange={(v) => update({ outcome: v || null })}
-              allowDeselect={false}
+              param="outcome"
+              value={filters.outcome}
+              update={update}
               w={130}
             />
             <Button type="submit" leftSection={<IconSearch size={16} />} variant="default">
@@ -198,29 +188,21 @@ export function AuditLogsPage() {
           </Group>
         </form>
       </Paper>
-      <ListLoadError query={query} />
-      <DataTable<AuditEntry>
-        {...LIST_TABLE_LOOK}
-        records={rows}
+      <ListTable<AuditEntry>
+        label="Audit log"
+        list={paging}
+        query={query}
+        totalIsEstimate={data?.totalIsEstimate}
+        portalChosen={sponsorId > 0}
         columns={columns}
-        idAccessor="id"
-        totalRecords={total}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={(p) => update({ page: p > 1 ? String(p) : null }, true)}
-        fetching={sponsorId > 0 && query.isFetching}
-        noRecordsText={
-          query.isError ? LIST_NOT_LOADED : sponsorId === 0 ? 'Choose a portal to see its audit log.' : 'No entries in this range.'
-        }
-        paginationText={({ from, to, totalRecords }) =>
-          totalRecords ? `${from}–${to} of ${data?.totalIsEstimate ? 'about ' : ''}${totalRecords.toLocaleString('en-US')}` : 'Total 0'
-        }
-        rowExpansion={{
-          allowMultiple: true,
-          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-          content: ({ record }) => <AuditEntryDetails entry={record} sponsorId={sponsorId} />,
+        empty={{ none: 'No entries in this range.', noPortal: 'Choose a portal to see its audit log.' }}
+        tableProps={{
+          rowExpansion: {
+            allowMultiple: true,
+            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+            content: ({ record }) => <AuditEntryDetails entry={record} sponsorId={sponsorId} />,
+          },
         }}
-        aria-label="Audit log"
       />
     </Stack>
   );

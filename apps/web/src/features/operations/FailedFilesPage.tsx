@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FAILED_UPLOAD_REASON_LABELS, FAILED_UPLOAD_REASONS, FAILED_UPLOAD_STATUS_LABELS, type FailedUpload } from '@vault/contract';
@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterSelect';
+import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { dayParam, formatDateTime } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
@@ -49,9 +50,6 @@ export function FailedFilesPage() {
   const [selected, setSelected] = useState<FailedUpload[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is dropped whenever the rows shown change.
   useEffect(() => setSelected([]), [sponsorId, page, q.fromDate, q.toDate, q.reason, q.status]);
-
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
-  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
 
   const act = (action: 'retry' | 'dismiss', files: FailedUpload[]) => {
     const many = files.length > 1;
@@ -103,18 +101,18 @@ export function FailedFilesPage() {
       <Paper withBorder radius="md" p="md" mb="md">
         <Group align="flex-end" gap="md" wrap="wrap">
           <DateRangeFilter from={q.fromDate ?? null} to={q.toDate ?? null} onChange={(from, to) => update({ from, to })} clearable />
-          <Select
+          <FilterSelect
             label="Reason"
             data={[
               { value: '', label: 'Any reason' },
               ...FAILED_UPLOAD_REASONS.map((r) => ({ value: r, label: FAILED_UPLOAD_REASON_LABELS[r] })),
             ]}
-            value={q.reason ?? ''}
-            onChange={(v) => update({ reason: v || null })}
-            allowDeselect={false}
+            param="reason"
+            value={q.reason}
+            update={update}
             w={200}
           />
-          <Select
+          <FilterSelect
             label="Status"
             data={[
               { value: 'open', label: 'Open (failed or retry requested)' },
@@ -123,9 +121,10 @@ export function FailedFilesPage() {
               { value: 'dismissed', label: 'Dismissed' },
               { value: 'all', label: 'All' },
             ]}
+            param="status"
             value={q.status}
-            onChange={(v) => update({ status: v && v !== 'open' ? v : null })}
-            allowDeselect={false}
+            update={update}
+            initial="open"
             w={290}
           />
         </Group>
@@ -134,8 +133,6 @@ export function FailedFilesPage() {
         label="Failed files"
         list={paging}
         query={query}
-        records={rows}
-        total={total}
         portalChosen={sponsorId > 0}
         empty={{ none: 'No failed files match these filters.', noPortal: 'Choose a portal to see its failed files.' }}
         selection={{
@@ -209,36 +206,31 @@ export function FailedFilesPage() {
               </Badge>
             ),
           },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (r) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Retry">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Retry ${r.fileName}`}
-                    disabled={r.status !== 'failed'}
-                    onClick={() => act('retry', [r])}
-                  >
-                    <IconRefresh size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Dismiss">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Dismiss ${r.fileName}`}
-                    disabled={r.status === 'dismissed'}
-                    onClick={() => act('dismiss', [r])}
-                  >
-                    <IconEyeOff size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ),
-          },
+          actionsColumn((r) => (
+            <>
+              <Tooltip label="Retry">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Retry ${r.fileName}`}
+                  disabled={r.status !== 'failed'}
+                  onClick={() => act('retry', [r])}
+                >
+                  <IconRefresh size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Dismiss">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Dismiss ${r.fileName}`}
+                  disabled={r.status === 'dismissed'}
+                  onClick={() => act('dismiss', [r])}
+                >
+                  <IconEyeOff size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )),
         ]}
       />
     </Stack>

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { ACCESSIBLE_CALENDAR } from '../../components/DateRangeFilter';
+import { FormButtons } from '../../components/dialog-parts';
 import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
@@ -43,8 +44,6 @@ export function SponsorAuthorizationsPage() {
       command: () => revokeAuthorization(sponsorId, a.id),
       onDone: () => void qc.invalidateQueries({ queryKey: ['operations', sponsorId] }),
     });
-
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
   return (
     <Stack gap={0}>
       <PageHeader
@@ -61,8 +60,6 @@ export function SponsorAuthorizationsPage() {
         what="authorizations"
         list={list}
         query={query}
-        records={rows}
-        total={sponsorId > 0 ? (query.data?.total ?? 0) : 0}
         minHeight={240}
         portalChosen={sponsorId > 0}
         empty={{ none: 'No app has been granted access yet.', noPortal: 'Choose a portal to see its authorizations.' }}
@@ -202,14 +199,7 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
               {failure.join(' ')}
             </Alert>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={grant.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={grant.isPending}>
-              Grant
-            </Button>
-          </Group>
+          <FormButtons busy={grant.isPending} onCancel={onClose} submitLabel="Grant" mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
-import { Button, Divider, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Divider, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminCreateBody, sponsorAdminCreateBody } from '@vault/contract';
 import { useEffect, useState } from 'react';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { errorMessages } from '../../lib/api';
 import { contractRules, serverFieldErrors } from '../../lib/form';
 import { useRights } from '../../lib/rights';
@@ -97,14 +98,7 @@ export function AdminCreateDialog({
 
   const busy = create.isPending;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !busy && onClose()}
-      title="Create Administrator"
-      size="xl"
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <FormModal opened={opened} onClose={() => !busy && onClose()} title="Create Administrator" size="xl">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <ErrorsAlert title="The administrator was not created" messages={serverErrors} />
@@ -123,16 +117,9 @@ export function AdminCreateDialog({
                   : 'You can only grant access you have yourself.'
             }
           />
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Create
-            </Button>
-          </Group>
+          <FormButtons busy={busy} onCancel={onClose} submitLabel="Create" mt="sm" />
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

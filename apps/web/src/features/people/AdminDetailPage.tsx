@@ -1,15 +1,11 @@
-import { Button, Divider, Grid, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminItem, type SponsorAdminUpdateBody, sponsorAdminUpdateBody } from '@vault/contract';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { DetailField } from '../../components/DetailField';
-import { StatusBadge } from '../../components/list/StatusBadge';
 import { errorMessage, errorMessages } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import { contractRules, serverFieldErrors } from '../../lib/form';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
@@ -18,10 +14,10 @@ import { AdminFields } from './AdminFields';
 import { AdminFlagPicker } from './AdminFlagPicker';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdminAction, adminCommand, peopleKeys, useAdmin, useGroups, useUpdateAdmin } from './api';
-import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
-import { PersonDetailShell, PersonHeading } from './PersonDetail';
+import { PersonDetailShell, PersonProfileLayout } from './PersonDetail';
 import { ErrorsAlert } from './PersonFormFields';
+import { usePersonConfirm } from './person-confirm';
 
 type Form = { firstName: string; lastName: string; title: string; group: string | null; localize: string; testAccount: boolean } & Record<
   AdminFlag,
@@ -75,8 +71,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
   const update = useUpdateAdmin(sponsorId, admin.id);
   const groups = useGroups(sponsorCode);
   const rights = useRights();
-  const { confirm } = useConfirm();
-  const qc = useQueryClient();
+  const confirmPerson = usePersonConfirm();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the saved administrator replaces the form
   useEffect(() => {
@@ -98,89 +93,76 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
   };
 
   const run = (action: AdminAction) =>
-    confirm({
-      title: ADMIN_DIALOGS[action].title,
-      message: ADMIN_DIALOGS[action].message(fullName(admin), admin.email),
-      command: adminCommand(action, sponsorId, admin.id),
-      onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) }),
-    });
+    confirmPerson(ADMIN_DIALOGS[action], admin, adminCommand(action, sponsorId, admin.id), [peopleKeys.admins(sponsorId)]);
   const busy = update.isPending;
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder radius="md" p="lg">
-          <Stack gap="md">
-            <PersonHeading person={admin} />
-            <Group gap="xs">
-              <StatusBadge statusId={admin.statusId} status={admin.status} />
-            </Group>
-            <SimpleGrid cols={2} spacing="sm">
-              <DetailField label="User id">{admin.id}</DetailField>
-              <DetailField label="Administrator id">{admin.said}</DetailField>
-              <DetailField label="Language">{localeLabel(admin.localize)}</DetailField>
-              <DetailField label="MFA">{admin.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</DetailField>
-              <DetailField label="Created">{formatDateTime(admin.createdAt)}</DetailField>
-              <DetailField label="Last sign-in">{formatDateTime(admin.lastLoginAt) || 'Never'}</DetailField>
-            </SimpleGrid>
-            <Divider />
-            <PersonActionButtons
-              statusId={admin.statusId}
-              onRun={run}
-              activationLabel="Resend activation link"
-              deactivateDisabled={admin.id === rights.userId}
-            />
-          </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper
-          withBorder
-          radius="md"
-          p="lg"
-          component="form"
-          onSubmit={form.onSubmit(save)}
-          noValidate
-          aria-label="Administrator details and access"
-        >
-          <Stack gap="md">
-            <Title order={2} fz={18}>
-              Details and access
-            </Title>
-            <ErrorsAlert title="Not saved" messages={saveErrors} />
-            <AdminFields form={form} groups={groups.data} busy={busy} groupPlaceholder="No group" />
-            <Divider label="Access flags" labelPosition="left" />
-            <AdminFlagPicker
-              values={form.values}
-              disabled={busy}
-              onChange={(flags) => form.setValues(flags)}
-              lockedReason={(f) =>
-                !rights.staff && rights.userId === admin.id
-                  ? 'You cannot change your own access flags.'
-                  : rights.has(f) || admin[f]
-                    ? undefined
-                    : 'You can only grant access you have yourself.'
-              }
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button
-                variant="default"
-                disabled={!dirty || busy}
-                onClick={() => {
-                  form.setValues(toForm(admin));
-                  form.clearErrors();
-                }}
-              >
-                Undo changes
-              </Button>
-              <Button type="submit" disabled={!dirty} loading={busy}>
-                Save
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      </Grid.Col>
-    </Grid>
+    <PersonProfileLayout
+      person={admin}
+      facts={
+        <>
+          <DetailField label="User id">{admin.id}</DetailField>
+          <DetailField label="Administrator id">{admin.said}</DetailField>
+        </>
+      }
+      card={
+        <>
+          <Divider />
+          <PersonActionButtons
+            statusId={admin.statusId}
+            onRun={run}
+            activationLabel="Resend activation link"
+            deactivateDisabled={admin.id === rights.userId}
+          />
+        </>
+      }
+    >
+      <Paper
+        withBorder
+        radius="md"
+        p="lg"
+        component="form"
+        onSubmit={form.onSubmit(save)}
+        noValidate
+        aria-label="Administrator details and access"
+      >
+        <Stack gap="md">
+          <Title order={2} fz={18}>
+            Details and access
+          </Title>
+          <ErrorsAlert title="Not saved" messages={saveErrors} />
+          <AdminFields form={form} groups={groups.data} busy={busy} groupPlaceholder="No group" />
+          <Divider label="Access flags" labelPosition="left" />
+          <AdminFlagPicker
+            values={form.values}
+            disabled={busy}
+            onChange={(flags) => form.setValues(flags)}
+            lockedReason={(f) =>
+              !rights.staff && rights.userId === admin.id
+                ? 'You cannot change your own access flags.'
+                : rights.has(f) || admin[f]
+                  ? undefined
+                  : 'You can only grant access you have yourself.'
+            }
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              disabled={!dirty || busy}
+              onClick={() => {
+                form.setValues(toForm(admin));
+                form.clearErrors();
+              }}
+            >
+              Undo changes
+            </Button>
+            <Button type="submit" disabled={!dirty} loading={busy}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </PersonProfileLayout>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Checkbox, Fieldset, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { ADMIN_FLAGS, type AdminFlag, PEOPLE_FLAG_LABELS } from '@vault/contract';
+import { Fieldset, Select, Stack, Text } from '@mantine/core';
+import { ADMIN_FLAGS, type AdminFlag } from '@vault/contract';
 import { applyPreset, FLAG_HELP, FLAG_SECTIONS, matchingPreset, ROLE_PRESETS, sectionOf } from './admin-roles';
+import { FlagGrid } from './FlagGrid';
 
 const CUSTOM = 'Custom';
 
@@ -39,39 +40,26 @@ export function AdminFlagPicker({ values, onChange, lockedReason, disabled }: Ad
         if (flags.length === 0) return null;
         return (
           <Fieldset key={section} legend={section} variant="filled" p="sm">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="sm">
-              {flags.map((f) => {
-                const reason = lockedReason(f);
-                const box = (
-                  <Checkbox
-                    key={f}
-                    label={PEOPLE_FLAG_LABELS[f] ?? f}
-                    description={
-                      <>
-                        {FLAG_HELP[f] && (
-                          <Text span size="xs" display="block">
-                            {FLAG_HELP[f]}
-                          </Text>
-                        )}
-                        <Text span size="xs" ff="monospace" c="dimmed">
-                          {f}
-                        </Text>
-                      </>
-                    }
-                    checked={values[f] === true}
-                    disabled={disabled || reason !== undefined}
-                    onChange={(e) => onChange({ ...values, [f]: e.currentTarget.checked })}
-                  />
-                );
-                return reason ? (
-                  <Tooltip key={f} label={reason} position="top-start" multiline maw={280}>
-                    <div>{box}</div>
-                  </Tooltip>
-                ) : (
-                  box
-                );
-              })}
-            </SimpleGrid>
+            <FlagGrid
+              flags={flags}
+              values={values}
+              onChange={(f, checked) => onChange({ ...values, [f]: checked })}
+              lockedReason={lockedReason}
+              disabled={disabled}
+              verticalSpacing="sm"
+              description={(f) => (
+                <>
+                  {FLAG_HELP[f] && (
+                    <Text span size="xs" display="block">
+                      {FLAG_HELP[f]}
+                    </Text>
+                  )}
+                  <Text span size="xs" ff="monospace" c="dimmed">
+                    {f}
+                  </Text>
+                </>
+              )}
+            />
           </Fieldset>
         );
       })}

@@ -1,10 +1,8 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Tooltip } from '@mantine/core';
-import { IconEye, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Select, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { ADMIN_SEARCH_FIELDS, PEOPLE_SORT_FIELDS, type SponsorAdminItem } from '@vault/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
@@ -15,7 +13,8 @@ import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { AdminCreateDialog } from './AdminCreateDialog';
 import { type AdminAction, adminCommand, peopleKeys, useAdminList } from './api';
-import { PersonActionsMenu } from './PersonActions';
+import { PersonRowActions } from './PersonActions';
+import { usePersonConfirm } from './person-confirm';
 
 const SEARCH_LABELS: Record<(typeof ADMIN_SEARCH_FIELDS)[number], string> = {
   all: 'All fields',
@@ -53,20 +52,11 @@ export function AdminListPage() {
   const [secondFactor, setSecondFactor] = useState<'on' | 'off' | undefined>();
   const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search, secondFactor, list.sort);
   const [creating, setCreating] = useState(false);
-  const { confirm } = useConfirm();
-  const qc = useQueryClient();
+  const confirmPerson = usePersonConfirm();
   const rights = useRights();
 
   const run = (action: AdminAction, a: SponsorAdminItem) =>
-    confirm({
-      title: ADMIN_DIALOGS[action].title,
-      message: ADMIN_DIALOGS[action].message(fullName(a), a.email),
-      command: adminCommand(action, sponsorId, a.id),
-      onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) }),
-    });
-
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
-  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
+    confirmPerson(ADMIN_DIALOGS[action], a, adminCommand(action, sponsorId, a.id), [peopleKeys.admins(sponsorId)]);
   const detailPath = (a: SponsorAdminItem) => `/sponsor-admin/${a.id}/said/${a.said}`;
 
   return (
@@ -85,8 +75,7 @@ export function AdminListPage() {
       <ListToolbar
         label="Search administrators"
         fields={searchFields}
-        search={list.search}
-        onSearch={list.setSearch}
+        list={list}
         disabled={sponsorId === 0}
         filters={
           <Select
@@ -107,8 +96,6 @@ export function AdminListPage() {
         label="Administrators"
         list={list}
         query={query}
-        records={rows}
-        total={total}
         portalChosen={sponsorId > 0}
         empty={{
           none: 'No administrators yet.',
@@ -159,20 +146,14 @@ export function AdminListPage() {
             render: (a) => {
               const self = a.id === rights.userId;
               return (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Details and access">
-                    <ActionIcon variant="subtle" component={Link} to={detailPath(a)} aria-label={`Open ${fullName(a)}`}>
-                      <IconEye size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <PersonActionsMenu
-                    name={fullName(a)}
-                    statusId={a.statusId}
-                    onRun={(action) => run(action, a)}
-                    activationLabel="Resend activation link"
-                    deactivateDisabled={self}
-                  />
-                </Group>
+                <PersonRowActions
+                  open={{ label: 'Details and access', to: detailPath(a) }}
+                  name={fullName(a)}
+                  statusId={a.statusId}
+                  onRun={(action) => run(action, a)}
+                  activationLabel="Resend activation link"
+                  deactivateDisabled={self}
+                />
               );
             },
           },

@@ -1,5 +1,6 @@
 import { Checkbox, SimpleGrid, Tooltip } from '@mantine/core';
 import { PEOPLE_FLAG_LABELS } from '@vault/contract';
+import type { ReactNode } from 'react';
 
 export interface FlagGridProps<F extends string> {
   flags: readonly F[];
@@ -8,23 +9,36 @@ export interface FlagGridProps<F extends string> {
   /** Why a flag cannot be changed (shown as a tooltip), or undefined when it can. */
   lockedReason?: (flag: F) => string | undefined;
   disabled?: boolean;
+  /** What is said under a flag's label; the flag's own name in small monospace type by default. */
+  description?: (flag: F) => ReactNode;
+  verticalSpacing?: 'xs' | 'sm';
 }
 
+const CODE_STYLES = { description: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 11 } };
+
 /** Every access flag as a labelled checkbox. */
-export function FlagGrid<F extends string>({ flags, values, onChange, lockedReason, disabled }: FlagGridProps<F>) {
+export function FlagGrid<F extends string>({
+  flags,
+  values,
+  onChange,
+  lockedReason,
+  disabled,
+  description,
+  verticalSpacing = 'xs',
+}: FlagGridProps<F>) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={verticalSpacing}>
       {flags.map((f) => {
         const reason = lockedReason?.(f);
         const box = (
           <Checkbox
             key={f}
             label={PEOPLE_FLAG_LABELS[f] ?? f}
-            description={f}
+            description={description ? description(f) : f}
             checked={values[f] === true}
             disabled={disabled || reason !== undefined}
             onChange={(e) => onChange(f, e.currentTarget.checked)}
-            styles={{ description: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 11 } }}
+            styles={description ? undefined : CODE_STYLES}
           />
         );
         return reason ? (

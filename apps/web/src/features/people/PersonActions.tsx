@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Menu, Stack } from '@mantine/core';
-import { IconCircleCheck, IconCircleOff, IconDots, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
+import { IconCircleCheck, IconCircleOff, IconDots, IconEye, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { STATUS } from '@vault/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** The account actions every kind of person has (administrator, representative, trusted collaborator). */
 export type PersonAction = 'activate' | 'deactivate' | 'resetpassword' | 'activation-email';
@@ -130,5 +131,19 @@ export function PersonActionsMenu({
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The actions cell of a people list row: the eye that opens the person, then the actions menu. */
+export function PersonRowActions({ open, ...menu }: PersonActionsProps & { name: string; open: { label: string; to: string } }) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label={open.label}>
+        <ActionIcon variant="subtle" component={Link} to={open.to} aria-label={`Open ${menu.name}`}>
+          <IconEye size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <PersonActionsMenu {...menu} />
+    </Group>
   );
 }

@@ -1,7 +1,11 @@
-import { Alert, Anchor, Breadcrumbs, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DetailField } from '../../components/DetailField';
+import { StatusBadge } from '../../components/list/StatusBadge';
+import { formatDateTime } from '../../lib/dates';
 import { fullName } from '../../lib/person-name';
+import { localeLabel } from './locales';
 
 export interface PersonDetailShellProps {
   /** The list the breadcrumb leads back to. */
@@ -48,5 +52,61 @@ export function PersonHeading({ person }: { person: { firstName: string; lastNam
         {person.email}
       </Text>
     </div>
+  );
+}
+
+/** What a profile card shows of every person. */
+export interface ProfilePerson {
+  firstName: string;
+  lastName: string;
+  email: string;
+  statusId: number;
+  status: string;
+  localize: string;
+  mfaEnabled: boolean;
+  createdAt: string;
+  /** Shown when the answer carries it ("Never" while null). */
+  lastLoginAt?: string | null;
+}
+
+/**
+ * A person's detail page: the profile card (name, status, the page's own facts, then language,
+ * MFA, creation and last sign-in, then `card` — switches and actions) and the main column beside it.
+ */
+export function PersonProfileLayout({
+  person,
+  facts,
+  card,
+  children,
+}: {
+  person: ProfilePerson;
+  facts: ReactNode;
+  card: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="md">
+            <PersonHeading person={person} />
+            <Group gap="xs">
+              <StatusBadge statusId={person.statusId} status={person.status} />
+            </Group>
+            <SimpleGrid cols={2} spacing="sm">
+              {facts}
+              <DetailField label="Language">{localeLabel(person.localize)}</DetailField>
+              <DetailField label="MFA">{person.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</DetailField>
+              <DetailField label="Created">{formatDateTime(person.createdAt)}</DetailField>
+              {person.lastLoginAt !== undefined && (
+                <DetailField label="Last sign-in">{formatDateTime(person.lastLoginAt) || 'Never'}</DetailField>
+              )}
+            </SimpleGrid>
+            {card}
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>{children}</Grid.Col>
+    </Grid>
   );
 }

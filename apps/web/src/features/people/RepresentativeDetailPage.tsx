@@ -1,24 +1,22 @@
-import { Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADVISOR_FLAGS, PEOPLE_FLAG_LABELS, type SponsoredAdvisorItem } from '@vault/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { DetailField } from '../../components/DetailField';
-import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
+import { SectionCard } from '../../components/SectionCard';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, usePortalUser, useRep } from './api';
-import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
-import { PersonDetailShell, PersonHeading } from './PersonDetail';
+import { PersonDetailShell, PersonProfileLayout } from './PersonDetail';
+import { usePersonConfirm } from './person-confirm';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { RepresentativeModal } from './RepresentativeModal';
 
@@ -56,37 +54,32 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
   const user = usePortalUser(sponsorId, rep.userId);
   const toggleTest = useTestAccountToggle(sponsorId);
   const rights = useRights();
-  const { confirm } = useConfirm();
+  const confirmPerson = usePersonConfirm();
   const qc = useQueryClient();
   const testAccount = user.data?.testAccount ?? rep.testAccount;
 
   const run = (action: RepAction) =>
-    confirm({
-      title: action === 'activation-email' ? 'Resend Activation Email' : ADMIN_DIALOGS[action].title,
-      message: ADMIN_DIALOGS[action].message(fullName(rep), rep.email),
-      command: repCommand(action, sponsorId, rep.userId),
-      onDone: () => {
-        void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) });
-        void qc.invalidateQueries({ queryKey: peopleKeys.user(sponsorId, rep.userId) });
-      },
-    });
+    confirmPerson(
+      { ...ADMIN_DIALOGS[action], title: action === 'activation-email' ? 'Resend Activation Email' : ADMIN_DIALOGS[action].title },
+      rep,
+      repCommand(action, sponsorId, rep.userId),
+      [peopleKeys.reps(sponsorId), peopleKeys.user(sponsorId, rep.userId)],
+    );
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder radius="md" p="lg">
-          <Stack gap="md">
-            <PersonHeading person={rep} />
-            <StatusBadge statusId={rep.statusId} status={rep.status} />
-            <SimpleGrid cols={2} spacing="sm">
-              <DetailField label="User id">{rep.userId}</DetailField>
-              <DetailField label="Representative id">{rep.id}</DetailField>
-              <DetailField label="Group">{rep.groupName ?? '—'}</DetailField>
-              <DetailField label="Language">{localeLabel(rep.localize)}</DetailField>
-              <DetailField label="MFA">{rep.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</DetailField>
-              <DetailField label="Added by">{rep.ownerEmail ?? '—'}</DetailField>
-              <DetailField label="Created">{formatDateTime(rep.createdAt)}</DetailField>
-            </SimpleGrid>
+    <>
+      <PersonProfileLayout
+        person={rep}
+        facts={
+          <>
+            <DetailField label="User id">{rep.userId}</DetailField>
+            <DetailField label="Representative id">{rep.id}</DetailField>
+            <DetailField label="Group">{rep.groupName ?? '—'}</DetailField>
+            <DetailField label="Added by">{rep.ownerEmail ?? '—'}</DetailField>
+          </>
+        }
+        card={
+          <>
             <Switch
               label="Test account"
               checked={testAccount}
@@ -111,15 +104,11 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
                 Edit
               </Button>
             </PersonActionButtons>
-          </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
+          </>
+        }
+      >
         <Stack gap="lg">
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} fz={18} mb="sm">
-              Permissions
-            </Title>
+          <SectionCard title="Permissions" titleGap="sm">
             {rep.permissions.length ? (
               <Group gap="xs">
                 {rep.permissions.map((p) => (
@@ -133,11 +122,8 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
                 No permissions.
               </Text>
             )}
-          </Paper>
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} fz={18} mb="sm">
-              Access flags
-            </Title>
+          </SectionCard>
+          <SectionCard title="Access flags" titleGap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {ADVISOR_FLAGS.map((f) => (
                 <Group key={f} gap="xs" wrap="nowrap">
@@ -152,16 +138,16 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
                 </Group>
               ))}
             </SimpleGrid>
-          </Paper>
+          </SectionCard>
         </Stack>
-      </Grid.Col>
+      </PersonProfileLayout>
       <RepresentativeModal opened={editing} rep={rep} sponsorId={sponsorId} sponsorCode={sponsorCode} onClose={() => setEditing(false)} />
       <MfaResetDialog
         target={mfaTarget}
         onClose={() => setMfaTarget(null)}
         onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) })}
       />
-    </Grid>
+    </>
   );
 }
 

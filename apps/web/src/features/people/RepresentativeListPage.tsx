@@ -1,6 +1,5 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconFlask, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { LINKED_PEOPLE_SORT_FIELDS, PEOPLE_SEARCH_FIELDS, type ServerMessage, type SponsoredAdvisorItem } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +17,7 @@ import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, useRepList, useSetTestAccount } from './api';
 import { PersonActionsMenu } from './PersonActions';
+import { usePersonConfirm } from './person-confirm';
 import { RepresentativeModal } from './RepresentativeModal';
 
 export const PEOPLE_SEARCH_LABELS: Record<(typeof PEOPLE_SEARCH_FIELDS)[number], string> = {
@@ -75,24 +75,12 @@ export function RepresentativeListPage() {
   const query = useRepList(sponsorId, sponsorCode, list.offset, list.limit, unassigned ? null : list.search, unassigned, list.sort);
   const [modal, setModal] = useState<{ rep: SponsoredAdvisorItem | null } | null>(null);
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
-  const { confirm } = useConfirm();
-  const qc = useQueryClient();
+  const confirmPerson = usePersonConfirm();
   const rights = useRights();
   const toggleTest = useTestAccountToggle(sponsorId);
 
   const run = (action: RepAction, r: SponsoredAdvisorItem) =>
-    confirm({
-      title: DIALOGS[action].title,
-      message: DIALOGS[action].message(fullName(r), r.email),
-      command: repCommand(action, sponsorId, r.userId),
-      onDone: () => {
-        void qc.invalidateQueries({ queryKey: peopleKeys.reps(sponsorId) });
-        void qc.invalidateQueries({ queryKey: peopleKeys.advisors() });
-      },
-    });
-
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
-  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
+    confirmPerson(DIALOGS[action], r, repCommand(action, sponsorId, r.userId), [peopleKeys.reps(sponsorId), peopleKeys.advisors()]);
   const detailPath = (r: SponsoredAdvisorItem) => `/sponsor-trusted-advisors/${r.userId}/staid/${r.id}`;
 
   const columns: ListColumn<SponsoredAdvisorItem>[] = [
@@ -214,19 +202,16 @@ export function RepresentativeListPage() {
         <ListToolbar
           label="Search representatives"
           fields={peopleSearchFields}
-          search={list.search}
-          onSearch={list.setSearch}
+          list={list}
           disabled={sponsorId === 0}
           placeholder={(f) => (f === 'status' ? 'Active, Inactive or Pending' : 'Contains…')}
-          columns={{ all: COLUMNS, labels: COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
+          columns={{ all: COLUMNS, labels: COLUMN_LABELS }}
         />
       )}
       <ListTable<SponsoredAdvisorItem>
         label="Representatives"
         list={{ ...list, search: unassigned ? null : list.search }}
         query={query}
-        records={rows}
-        total={total}
         columns={columns}
         portalChosen={sponsorId > 0}
         empty={{

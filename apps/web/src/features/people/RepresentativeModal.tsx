@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, Group, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconSearch } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import {
   sponsoredAdvisorCreateBody,
 } from '@vault/contract';
 import { useEffect, useRef, useState } from 'react';
+import { FormModal } from '../../components/dialog-parts';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { formatTime } from '../../lib/dates';
 import { contractRules, emailRules, serverFieldErrors } from '../../lib/form';
@@ -205,13 +206,11 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
   const permissionOptions = [...new Set([...(categories.data ?? []), ...values.permissions])];
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={() => !busy && onClose()}
       title={mode === 'edit' ? 'Edit Representative' : 'Add Representative'}
       size="xl"
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
     >
       <Stack gap="md">
         <form
@@ -320,6 +319,6 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
           </Group>
         )}
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }

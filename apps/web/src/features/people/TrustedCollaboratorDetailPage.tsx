@@ -1,22 +1,20 @@
-import { Anchor, Grid, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Switch, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorDetail } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { DetailField } from '../../components/DetailField';
-import { StatusBadge } from '../../components/list/StatusBadge';
 import { MfaResetDialog } from '../../components/MfaResetDialog';
+import { SectionCard } from '../../components/SectionCard';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisor, usePortalUser } from './api';
-import { localeLabel } from './locales';
 import { PersonActionButtons } from './PersonActions';
-import { PersonDetailShell, PersonHeading } from './PersonDetail';
+import { PersonDetailShell, PersonProfileLayout } from './PersonDetail';
+import { usePersonConfirm } from './person-confirm';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { ADVISOR_DIALOGS } from './TrustedCollaboratorsPage';
 
@@ -41,7 +39,7 @@ export function TrustedCollaboratorDetailPage() {
 function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: number }) {
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
   const rights = useRights();
-  const { confirm } = useConfirm();
+  const confirmPerson = usePersonConfirm();
   const qc = useQueryClient();
   const linkedHere = advisor.sponsors.some((s) => s.sponsorId === sponsorId);
   // The test-account check reads users/{id}, which answers for advisors linked to the chosen portal.
@@ -50,28 +48,20 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
   const testAccount = user.data?.testAccount ?? advisor.testAccount;
 
   const run = (action: AdvisorAction) =>
-    confirm({
-      title: ADVISOR_DIALOGS[action].title,
-      message: ADVISOR_DIALOGS[action].message(fullName(advisor), advisor.email),
-      command: advisorCommand(action, sponsorId, advisor),
-      onDone: () => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() }),
-    });
+    confirmPerson(ADVISOR_DIALOGS[action], advisor, advisorCommand(action, sponsorId, advisor), [peopleKeys.advisors()]);
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder radius="md" p="lg">
-          <Stack gap="md">
-            <PersonHeading person={advisor} />
-            <StatusBadge statusId={advisor.statusId} status={advisor.status} />
-            <SimpleGrid cols={2} spacing="sm">
-              <DetailField label="User id">{advisor.id}</DetailField>
-              <DetailField label="Language">{localeLabel(advisor.localize)}</DetailField>
-              <DetailField label="Owner email">{advisor.ownerEmail ?? '—'}</DetailField>
-              <DetailField label="MFA">{advisor.mfaEnabled ? 'Enrolled' : 'Not enrolled'}</DetailField>
-              <DetailField label="Created">{formatDateTime(advisor.createdAt)}</DetailField>
-              <DetailField label="Last sign-in">{formatDateTime(advisor.lastLoginAt) || 'Never'}</DetailField>
-            </SimpleGrid>
+    <>
+      <PersonProfileLayout
+        person={advisor}
+        facts={
+          <>
+            <DetailField label="User id">{advisor.id}</DetailField>
+            <DetailField label="Owner email">{advisor.ownerEmail ?? '—'}</DetailField>
+          </>
+        }
+        card={
+          <>
             <Switch
               label="Test account"
               checked={testAccount}
@@ -93,14 +83,10 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
                   : undefined
               }
             />
-          </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} fz={18} mb="sm">
-            Portals represented
-          </Title>
+          </>
+        }
+      >
+        <SectionCard title="Portals represented" titleGap="sm">
           {advisor.sponsors.length === 0 ? (
             <Text size="sm" c="dimmed">
               This advisor represents no portal.
@@ -131,14 +117,14 @@ function Detail({ advisor, sponsorId }: { advisor: AdvisorDetail; sponsorId: num
               </Table.Tbody>
             </Table>
           )}
-        </Paper>
-      </Grid.Col>
+        </SectionCard>
+      </PersonProfileLayout>
       <MfaResetDialog
         target={mfaTarget}
         onClose={() => setMfaTarget(null)}
         onDone={() => void qc.invalidateQueries({ queryKey: peopleKeys.advisors() })}
       />
-    </Grid>
+    </>
   );
 }
 

@@ -1,10 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Tooltip } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { Anchor, Badge, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type AdvisorItem, LINKED_PEOPLE_SORT_FIELDS } from '@vault/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useConfirm } from '../../components/confirm-context';
 import { ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
@@ -17,7 +15,8 @@ import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { ADMIN_DIALOGS } from './AdminListPage';
 import { type AdvisorAction, advisorCommand, peopleKeys, useAdvisorList } from './api';
-import { PersonActionsMenu } from './PersonActions';
+import { PersonRowActions } from './PersonActions';
+import { usePersonConfirm } from './person-confirm';
 import { peopleSearchFields } from './RepresentativeListPage';
 
 export const ADVISOR_DIALOGS: Record<AdvisorAction, { title: string; message: (n: string, e: string) => string }> = {
@@ -35,20 +34,12 @@ export function TrustedCollaboratorsPage() {
   });
   const query = useAdvisorList(sponsorId, list.offset, list.limit, list.search, list.sort);
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
-  const { confirm } = useConfirm();
+  const confirmPerson = usePersonConfirm();
   const qc = useQueryClient();
   const rights = useRights();
 
   const run = (action: AdvisorAction, a: AdvisorItem) =>
-    confirm({
-      title: ADVISOR_DIALOGS[action].title,
-      message: ADVISOR_DIALOGS[action].message(fullName(a), a.email),
-      command: advisorCommand(action, sponsorId, a),
-      onDone: () => {
-        void qc.invalidateQueries({ queryKey: peopleKeys.advisors() });
-        void qc.invalidateQueries({ queryKey: ['people', sponsorId, 'reps'] });
-      },
-    });
+    confirmPerson(ADVISOR_DIALOGS[action], a, advisorCommand(action, sponsorId, a), [peopleKeys.advisors(), ['people', sponsorId, 'reps']]);
 
   return (
     <>
@@ -63,16 +54,13 @@ export function TrustedCollaboratorsPage() {
       <ListToolbar
         label="Search trusted collaborators"
         fields={peopleSearchFields}
-        search={list.search}
-        onSearch={list.setSearch}
+        list={list}
         placeholder={(f) => (f === 'status' ? 'Active, Inactive or Pending' : 'Contains…')}
       />
       <ListTable<AdvisorItem>
         label="Trusted Collaborators"
         list={list}
         query={query}
-        records={query.data?.data ?? []}
-        total={query.data?.total ?? 0}
         empty={{ none: 'No trusted collaborators yet.', noMatch: 'No trusted collaborator matches this search.' }}
         columns={[
           { accessor: 'id', title: 'Id', width: 80 },
@@ -104,27 +92,21 @@ export function TrustedCollaboratorsPage() {
             textAlign: 'right',
             render: (a) => {
               return (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Details">
-                    <ActionIcon variant="subtle" component={Link} to={`/trusted-advisor/${a.id}`} aria-label={`Open ${fullName(a)}`}>
-                      <IconEye size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <PersonActionsMenu
-                    name={fullName(a)}
-                    statusId={a.statusId}
-                    onRun={(action) => run(action, a)}
-                    activationLabel="Send activation link"
-                    resetMfa={
-                      rights.canResetMfa
-                        ? {
-                            disabled: sponsorId === 0,
-                            onClick: () => setMfaTarget({ kind: 'advisor', userId: a.id, sponsorId, label: `${fullName(a)} (${a.email})` }),
-                          }
-                        : undefined
-                    }
-                  />
-                </Group>
+                <PersonRowActions
+                  open={{ label: 'Details', to: `/trusted-advisor/${a.id}` }}
+                  name={fullName(a)}
+                  statusId={a.statusId}
+                  onRun={(action) => run(action, a)}
+                  activationLabel="Send activation link"
+                  resetMfa={
+                    rights.canResetMfa
+                      ? {
+                          disabled: sponsorId === 0,
+                          onClick: () => setMfaTarget({ kind: 'advisor', userId: a.id, sponsorId, label: `${fullName(a)} (${a.email})` }),
+                        }
+                      : undefined
+                  }
+                />
               );
             },
           },

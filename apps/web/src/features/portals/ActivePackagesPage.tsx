@@ -1,9 +1,9 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconCurrencyDollar, IconLinkOff, IconPlus, IconUsers } from '@tabler/icons-react';
 import { type ActivePackage, BILLING_PERIOD_LABELS, formatBytes } from '@vault/contract';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
-import { ListTable } from '../../components/list/ListTable';
+import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
 import { useRights } from '../../lib/rights';
@@ -63,8 +63,6 @@ export function ActivePackagesPage() {
         label="Active Packages"
         list={paging}
         query={list}
-        records={sponsorId > 0 ? (list.data?.data ?? []) : []}
-        total={sponsorId > 0 ? (list.data?.total ?? 0) : 0}
         idAccessor="packageSponsorId"
         portalChosen={sponsorId > 0}
         empty={{ none: 'No packages assigned yet. Use Assign Packages.', noPortal: 'Choose a portal to see its packages.' }}
@@ -105,34 +103,29 @@ export function ActivePackagesPage() {
                 0
               ),
           },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (p) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                {isStaff && (
-                  <Tooltip label="Change sale price">
-                    <ActionIcon variant="subtle" aria-label={`Change the sale price of ${p.name}`} onClick={() => setRepricing(p)}>
-                      <IconCurrencyDollar size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-                <Tooltip label="Vault holders">
-                  <ActionIcon variant="subtle" color="grape" aria-label={`Vault holders of ${p.name}`} onClick={() => setHoldersOf(p)}>
-                    <IconUsers size={18} />
+          actionsColumn((p) => (
+            <>
+              {isStaff && (
+                <Tooltip label="Change sale price">
+                  <ActionIcon variant="subtle" aria-label={`Change the sale price of ${p.name}`} onClick={() => setRepricing(p)}>
+                    <IconCurrencyDollar size={18} />
                   </ActionIcon>
                 </Tooltip>
-                {isStaff && (
-                  <Tooltip label="Unassign">
-                    <ActionIcon variant="subtle" color="red" aria-label={`Unassign ${p.name}`} onClick={() => unassign(p)}>
-                      <IconLinkOff size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </Group>
-            ),
-          },
+              )}
+              <Tooltip label="Vault holders">
+                <ActionIcon variant="subtle" color="grape" aria-label={`Vault holders of ${p.name}`} onClick={() => setHoldersOf(p)}>
+                  <IconUsers size={18} />
+                </ActionIcon>
+              </Tooltip>
+              {isStaff && (
+                <Tooltip label="Unassign">
+                  <ActionIcon variant="subtle" color="red" aria-label={`Unassign ${p.name}`} onClick={() => unassign(p)}>
+                    <IconLinkOff size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </>
+          )),
         ]}
       />
       <AssignPackagesDialog

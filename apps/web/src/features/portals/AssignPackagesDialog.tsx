@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { BILLING_PERIOD_LABELS, formatBytes, type SponsorPackageItem } from '@vault/contract';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { useActivePackageMutations } from './api';
 import { Money, MoneyInput, moneyError } from './money-fields';
@@ -77,14 +78,7 @@ export function AssignPackagesDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !busy && close()}
-      title="Assign Packages"
-      size="xl"
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <FormModal opened={opened} onClose={() => !busy && close()} title="Assign Packages" size="xl">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Choose the base packages {sponsorCode} should offer and their sale prices.
@@ -150,6 +144,6 @@ export function AssignPackagesDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }

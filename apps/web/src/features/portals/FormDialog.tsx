@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Alert, type ModalProps, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { ApiError, errorMessage } from '../../lib/api';
 
 export interface FormDialogProps {
@@ -19,14 +20,7 @@ export interface FormDialogProps {
 /** A portal edit dialog: the fields, a form-level error above them, and Cancel / submit below. */
 export function FormDialog({ opened, title, size, pending, onClose, onSubmit, formError, submitLabel, children }: FormDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !pending && onClose()}
-      title={title}
-      size={size}
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <FormModal opened={opened} onClose={() => !pending && onClose()} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {formError && (
@@ -35,17 +29,10 @@ export function FormDialog({ opened, title, size, pending, onClose, onSubmit, fo
             </Alert>
           )}
           {children}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormButtons busy={pending} onCancel={onClose} submitLabel={submitLabel} />
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -25,8 +25,6 @@ export function PackageHoldersDialog({ pkg, sponsorId, onClose }: { pkg: ActiveP
         label="Vault holders of the package"
         list={{ page, limit: PAGE_SIZE, setPage }}
         query={holders}
-        records={holders.data?.data ?? []}
-        total={holders.data?.total ?? 0}
         idAccessor="vaultId"
         minHeight={200}
         empty={{ none: 'No vault uses this package.' }}

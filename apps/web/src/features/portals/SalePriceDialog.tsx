@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ActivePackage } from '@vault/contract';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useActivePackageMutations } from './api';
@@ -35,13 +36,7 @@ export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackag
   };
 
   return (
-    <Modal
-      opened={pkg !== null}
-      onClose={() => !reprice.isPending && onClose()}
-      title="Change Sale Price"
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <FormModal opened={pkg !== null} onClose={() => !reprice.isPending && onClose()} title="Change Sale Price">
       {pkg && (
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
@@ -54,17 +49,10 @@ export function SalePriceDialog({ pkg, sponsorId, onClose }: { pkg: ActivePackag
               </Text>
             </Group>
             <MoneyInput label="Sale price" data-autofocus currency={pkg.currency} {...form.getInputProps('priceSale')} required />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={reprice.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={reprice.isPending}>
-                Save price
-              </Button>
-            </Group>
+            <FormButtons busy={reprice.isPending} onCancel={onClose} submitLabel="Save price" />
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

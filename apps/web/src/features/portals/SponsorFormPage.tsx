@@ -283,30 +283,20 @@ export function SponsorFormPage() {
                   In this portal
                 </Title>
                 <Stack gap={6}>
-                  <Group justify="space-between">
-                    <Text size="sm" c="dimmed">
-                      Administrators
-                    </Text>
-                    <Text size="sm" fw={600}>
-                      {detail.data.administratorCount}
-                    </Text>
-                  </Group>
-                  <Group justify="space-between">
-                    <Text size="sm" c="dimmed">
-                      Vaults
-                    </Text>
-                    <Text size="sm" fw={600}>
-                      {detail.data.vaultCount}
-                    </Text>
-                  </Group>
-                  <Group justify="space-between">
-                    <Text size="sm" c="dimmed">
-                      Active packages
-                    </Text>
-                    <Text size="sm" fw={600}>
-                      {detail.data.packageCount}
-                    </Text>
-                  </Group>
+                  {[
+                    { label: 'Administrators', count: detail.data.administratorCount },
+                    { label: 'Vaults', count: detail.data.vaultCount },
+                    { label: 'Active packages', count: detail.data.packageCount },
+                  ].map(({ label, count }) => (
+                    <Group key={label} justify="space-between">
+                      <Text size="sm" c="dimmed">
+                        {label}
+                      </Text>
+                      <Text size="sm" fw={600}>
+                        {count}
+                      </Text>
+                    </Group>
+                  ))}
                 </Stack>
               </Card>
               {canResetMfa && <SponsorMfaCard sponsorCode={detail.data.sponsorCode} />}

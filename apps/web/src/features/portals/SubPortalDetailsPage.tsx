@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconArrowsRightLeft, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type GroupAdvisor, type GroupVault, PAGE_SIZE, STATUS_NAMES } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { FormModal } from '../../components/dialog-parts';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
@@ -200,8 +201,6 @@ function MembersPanel({ kind, sponsorCode, group, groupName }: { kind: Kind; spo
         label={`${label.many} in ${groupName}`}
         list={{ page, limit: PAGE_SIZE, setPage }}
         query={members}
-        records={members.data?.data ?? []}
-        total={members.data?.total ?? 0}
         columns={personColumns(false)}
         minHeight={180}
         empty={{ none: `No ${label.many.toLowerCase()} in ${groupName} yet.` }}
@@ -275,13 +274,11 @@ function AddMembersDialog({
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={() => !move.isPending && close()}
       title={`Add ${label.many.toLowerCase()} to ${groupName}`}
       size="xl"
-      closeOnClickOutside={false}
-      styles={{ title: { fontWeight: 650 } }}
     >
       <Stack gap="md">
         <form
@@ -314,8 +311,6 @@ function AddMembersDialog({
           label={`${label.many} outside ${groupName}`}
           list={{ page, limit: PAGE_SIZE, setPage, search: search || null }}
           query={others}
-          records={others.data?.data ?? []}
-          total={others.data?.total ?? 0}
           columns={personColumns(true)}
           minHeight={200}
           empty={{ none: `Every ${label.one} of ${sponsorCode} is already in ${groupName}.`, noMatch: 'Nobody matches this search.' }}
@@ -335,7 +330,7 @@ function AddMembersDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }
 

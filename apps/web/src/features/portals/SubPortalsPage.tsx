@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -6,7 +6,7 @@ import { type SponsorGroup, subPortalCreateBody, subPortalUpdateBody } from '@va
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
-import { ListTable } from '../../components/list/ListTable';
+import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { contractRules } from '../../lib/form';
 import { useRights } from '../../lib/rights';
@@ -111,13 +111,9 @@ export function SubPortalsPage() {
               </Badge>
             ),
           },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            hidden: !allowed,
-            render: (g) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
+          actionsColumn(
+            (g) => (
+              <>
                 <Button size="compact-sm" variant="default" component={Link} to={`/advisor-portal-details/${encodeURIComponent(g.code)}`}>
                   Details
                 </Button>
@@ -131,9 +127,10 @@ export function SubPortalsPage() {
                     <IconTrash size={18} />
                   </ActionIcon>
                 </Tooltip>
-              </Group>
+              </>
             ),
-          },
+            { hidden: !allowed },
+          ),
         ]}
       />
       <SubPortalDialog

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { BulkAction, BulkResult, VaultSearchBody } from '@vault/contract';
+import { AnswerButtons, BlockingModal, BusyNote } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { useBulk } from './api';
 
@@ -42,16 +43,7 @@ export function BulkDialog({
   };
   const label = request ? BULK_LABELS[request.action] : null;
   return (
-    <Modal
-      opened={request !== null}
-      onClose={close}
-      title={label?.title}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-      size={result ? 'lg' : 'md'}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <BlockingModal opened={request !== null} onClose={close} title={label?.title} size={result ? 'lg' : 'md'}>
       {request && label && (
         <Stack gap="md" aria-busy={running}>
           {!result && !bulk.isError && (
@@ -61,14 +53,7 @@ export function BulkDialog({
               {request.search && !request.ids ? ' matching the search' : ''}?
             </Text>
           )}
-          {running && (
-            <Group gap="xs" role="status">
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed">
-                Please wait…
-              </Text>
-            </Group>
-          )}
+          {running && <BusyNote />}
           {bulk.isError && (
             <Alert color="red" variant="light" title="Server Confirmation" role="alert">
               {errorMessage(bulk.error)}
@@ -118,30 +103,19 @@ export function BulkDialog({
               </ScrollArea.Autosize>
             </>
           )}
-          <Group justify="flex-end" gap="sm">
-            {result || bulk.isError ? (
-              <Button onClick={close}>Close</Button>
-            ) : (
-              <>
-                <Button variant="default" onClick={close} disabled={running}>
-                  No
-                </Button>
-                <Button
-                  loading={running}
-                  onClick={() =>
-                    bulk.mutate(
-                      { action: request.action, ...(request.ids ? { ids: request.ids } : { search: request.search }) },
-                      { onSuccess: () => onDone() },
-                    )
-                  }
-                >
-                  Yes
-                </Button>
-              </>
-            )}
-          </Group>
+          <AnswerButtons
+            answered={!!result || bulk.isError}
+            running={running}
+            onClose={close}
+            onConfirm={() =>
+              bulk.mutate(
+                { action: request.action, ...(request.ids ? { ids: request.ids } : { search: request.search }) },
+                { onSuccess: () => onDone() },
+              )
+            }
+          />
         </Stack>
       )}
-    </Modal>
+    </BlockingModal>
   );
 }

@@ -1,25 +1,12 @@
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/dropzone/styles.css';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Progress,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Progress, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
 import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, type ImportPreview, type ImportResult, importTemplateCsv } from '@vault/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { downloadCsv, saveFile, uploadImport, useConfirmImport, usePackageOptions } from './api';
 
@@ -112,15 +99,7 @@ export function ImportDialogContent({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !busy && onClose()}
-      title="Import Vault Holders"
-      size="xl"
-      closeOnClickOutside={false}
-      closeOnEscape={!busy}
-      styles={{ title: { fontWeight: 650 } }}
-    >
+    <FormModal opened={opened} onClose={() => !busy && onClose()} title="Import Vault Holders" size="xl" closeOnEscape={!busy}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           A CSV file with a header line. Required columns: {IMPORT_REQUIRED_COLUMNS.join(', ')}; optional:{' '}
@@ -307,6 +286,6 @@ export function ImportDialogContent({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }

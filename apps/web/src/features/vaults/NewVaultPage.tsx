@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Grid, Group, MultiSelect, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Grid, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import {
@@ -13,6 +13,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionCard } from '../../components/SectionCard';
 import { ApiError, errorMessage } from '../../lib/api';
 import { contractRules, serverFieldErrors } from '../../lib/form';
 import { formatMoney } from '../../lib/money';
@@ -157,10 +158,7 @@ export function NewVaultPage() {
       )}
       <form onSubmit={form.onSubmit(submit)} noValidate aria-label="New Vault">
         <Stack gap="md">
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} fz={18} mb="sm">
-              Vault holder
-            </Title>
+          <SectionCard title="Vault holder" titleGap="sm">
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <TextInput label="Email" required {...form.getInputProps('email')} autoComplete="off" />
@@ -198,12 +196,9 @@ export function NewVaultPage() {
                 <TextInput label="Entity type" {...form.getInputProps('entityType')} disabled={withAdvisors} />
               </Grid.Col>
             </Grid>
-          </Paper>
+          </SectionCard>
 
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} fz={18} mb="sm">
-              Vault
-            </Title>
+          <SectionCard title="Vault" titleGap="sm">
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Select
@@ -281,7 +276,7 @@ export function NewVaultPage() {
                 </Group>
               </Grid.Col>
             </Grid>
-          </Paper>
+          </SectionCard>
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/">
               Cancel

@@ -7,7 +7,6 @@ import {
   Grid,
   Group,
   Loader,
-  Paper,
   Progress,
   ScrollArea,
   SimpleGrid,
@@ -15,23 +14,14 @@ import {
   Switch,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
-import {
-  IconArchive,
-  IconArrowLeft,
-  IconCircleCheck,
-  IconCircleOff,
-  IconKey,
-  IconMailForward,
-  IconShieldOff,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArchive, IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { LICENSE_LABELS, TAG_LABELS } from '@vault/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DetailField } from '../../components/DetailField';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionCard } from '../../components/SectionCard';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { fullName } from '../../lib/person-name';
@@ -40,7 +30,7 @@ import { useSponsor } from '../../lib/session';
 import { usePortalUser, useSetTestAccount, useVaultDetails } from './api';
 import { formatBytes } from './format-bytes';
 import { actionsFor } from './holder-status-actions';
-import { useHolderActions } from './useHolderActions';
+import { accountActions, useHolderActions } from './useHolderActions';
 
 const ACTION_LABELS: Record<string, string> = {
   'vault_holder.create': 'Vault created',
@@ -116,51 +106,11 @@ export function VaultDetailsPage() {
         description={`${d.email} · vault ${d.vaultId} · holder ${d.id} · ${d.sponsor.sponsorCode}`}
       />
       <Group gap="xs" mb="lg" wrap="wrap">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconCircleCheck size={14} />}
-          disabled={!allowed.activate}
-          onClick={() => actions.run('activate', holder)}
-        >
-          Activate
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconCircleOff size={14} />}
-          disabled={!allowed.deactivate}
-          onClick={() => actions.run('deactivate', holder)}
-        >
-          Deactivate
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconKey size={14} />}
-          disabled={!allowed.resetpassword}
-          onClick={() => actions.run('resetpassword', holder)}
-        >
-          Password reset
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconMailForward size={14} />}
-          disabled={!allowed.resendactivation}
-          onClick={() => actions.run('resendactivation', holder)}
-        >
-          Resend activation email
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconShieldOff size={14} />}
-          disabled={!rights.canResetMfa}
-          onClick={() => actions.startMfa(holder)}
-        >
-          Reset MFA
-        </Button>
+        {accountActions({ ...holder, statusId: d.statusId }, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
+          <Button key={label} size="xs" variant="default" leftSection={<Icon size={14} />} disabled={!enabled} onClick={onClick}>
+            {label}
+          </Button>
+        ))}
         <Button
           size="xs"
           variant="light"
@@ -188,10 +138,7 @@ export function VaultDetailsPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
-            <Paper withBorder radius="md" p="lg">
-              <Title order={2} fz={18} mb="md">
-                Profile
-              </Title>
+            <SectionCard title="Profile">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <DetailField label="Email">{d.email}</DetailField>
                 <DetailField label="Organization">{d.organizationName}</DetailField>
@@ -215,11 +162,8 @@ export function VaultDetailsPage() {
                   {errorMessage(setTest.error)}
                 </Text>
               )}
-            </Paper>
-            <Paper withBorder radius="md" p="lg">
-              <Title order={2} fz={18} mb="md">
-                Trusted advisors
-              </Title>
+            </SectionCard>
+            <SectionCard title="Trusted advisors">
               {d.advisors.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   No advisor is assigned to this vault.
@@ -236,11 +180,8 @@ export function VaultDetailsPage() {
                   ))}
                 </Stack>
               )}
-            </Paper>
-            <Paper withBorder radius="md" p="lg">
-              <Title order={2} fz={18} mb="md">
-                History
-              </Title>
+            </SectionCard>
+            <SectionCard title="History">
               {d.history.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   Nothing recorded yet.
@@ -279,15 +220,12 @@ export function VaultDetailsPage() {
                   </Table>
                 </ScrollArea.Autosize>
               )}
-            </Paper>
+            </SectionCard>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
-            <Paper withBorder radius="md" p="lg">
-              <Title order={2} fz={18} mb="md">
-                Package and storage
-              </Title>
+            <SectionCard title="Package and storage">
               <SimpleGrid cols={2} spacing="md">
                 <DetailField label="Package">{d.package?.name}</DetailField>
                 <DetailField label="License">{LICENSE_LABELS[d.license as keyof typeof LICENSE_LABELS] ?? d.license}</DetailField>
@@ -298,11 +236,8 @@ export function VaultDetailsPage() {
                 </DetailField>
               </SimpleGrid>
               {quota > 0 && <Progress mt="md" value={usedPct} color={usedPct > 90 ? 'red' : 'blue'} aria-label="Storage used" />}
-            </Paper>
-            <Paper withBorder radius="md" p="lg">
-              <Title order={2} fz={18} mb="md">
-                Dates
-              </Title>
+            </SectionCard>
+            <SectionCard title="Dates">
               <SimpleGrid cols={2} spacing="md">
                 <DetailField label="Created">{formatDateTime(d.createdAt)}</DetailField>
                 <DetailField label="Activated">{formatDateTime(d.activatedAt)}</DetailField>
@@ -314,7 +249,7 @@ export function VaultDetailsPage() {
                   {d.archiveReason}
                 </Alert>
               )}
-            </Paper>
+            </SectionCard>
           </Stack>
         </Grid.Col>
       </Grid>

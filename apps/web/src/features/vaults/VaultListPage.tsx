@@ -7,10 +7,8 @@ import {
   IconEye,
   IconFileDownload,
   IconFileImport,
-  IconKey,
   IconMailForward,
   IconPlus,
-  IconShieldOff,
   IconTrash,
 } from '@tabler/icons-react';
 import {
@@ -44,7 +42,7 @@ import { downloadCsv, useVaultList } from './api';
 import { BulkDialog, type BulkRequest } from './BulkDialog';
 import { actionsFor } from './holder-status-actions';
 import { ImportDialog } from './ImportDialog';
-import { useHolderActions } from './useHolderActions';
+import { accountActions, useHolderActions } from './useHolderActions';
 
 const detailPath = (h: VaultHolderItem) => `/vaultdetails/${h.vaultId}`;
 
@@ -206,37 +204,11 @@ export function VaultListPage() {
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconCircleCheck size={16} />}
-                disabled={!allowed.activate}
-                onClick={() => actions.run('activate', h)}
-              >
-                Activate
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconCircleOff size={16} />}
-                disabled={!allowed.deactivate}
-                onClick={() => actions.run('deactivate', h)}
-              >
-                Deactivate
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconKey size={16} />}
-                disabled={!allowed.resetpassword}
-                onClick={() => actions.run('resetpassword', h)}
-              >
-                Password reset
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconMailForward size={16} />}
-                disabled={!allowed.resendactivation}
-                onClick={() => actions.run('resendactivation', h)}
-              >
-                Resend activation email
-              </Menu.Item>
-              <Menu.Item leftSection={<IconShieldOff size={16} />} disabled={!rights.canResetMfa} onClick={() => actions.startMfa(h)}>
-                Reset MFA
-              </Menu.Item>
+              {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
+                <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
+                  {label}
+                </Menu.Item>
+              ))}
               <Menu.Divider />
               <Menu.Item
                 color="orange"
@@ -301,10 +273,10 @@ export function VaultListPage() {
         fieldLabel="Field name"
         valueLabel="Field value"
         placeholder={(f) => PLACEHOLDERS[f as VaultSearchField] ?? 'Contains…'}
+        list={list}
         search={search}
-        onSearch={list.setSearch}
         disabled={sponsorId === 0}
-        columns={{ all: VAULT_COLUMNS, labels: VAULT_COLUMN_LABELS, visible: list.columns, onChange: list.setColumns }}
+        columns={{ all: VAULT_COLUMNS, labels: VAULT_COLUMN_LABELS }}
       />
       {selectedCount > 0 && (
         <Paper withBorder radius="md" p="xs" mb="sm" bg="var(--mantine-color-blue-light)" role="region" aria-label="Selection">

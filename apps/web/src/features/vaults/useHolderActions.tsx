@@ -1,3 +1,4 @@
+import { IconCircleCheck, IconCircleOff, IconKey, IconMailForward, IconShieldOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureMessage, useConfirm } from '../../components/confirm-context';
@@ -5,6 +6,7 @@ import { MfaResetDialog } from '../../components/MfaResetDialog';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { fullName } from '../../lib/person-name';
 import { archiveVault, fetchDocumentCount, type VaultAction, vaultCommand, vaultKeys } from './api';
+import { actionsFor } from './holder-status-actions';
 
 export interface HolderRef {
   id: number;
@@ -93,4 +95,28 @@ export function useHolderActions(sponsorId: number, onChanged?: (action: VaultAc
   );
 
   return { run, startArchive, startMfa, dialogs };
+}
+
+/**
+ * The account actions of a holder, as the detail page's buttons and the list row's menu show them:
+ * each enabled as the status and the caller's rights allow.
+ */
+export function accountActions(
+  h: HolderRef & { statusId: number },
+  actions: Pick<ReturnType<typeof useHolderActions>, 'run' | 'startMfa'>,
+  canResetMfa: boolean,
+) {
+  const allowed = actionsFor(h.statusId);
+  return [
+    { label: 'Activate', Icon: IconCircleCheck, enabled: allowed.activate, onClick: () => actions.run('activate', h) },
+    { label: 'Deactivate', Icon: IconCircleOff, enabled: allowed.deactivate, onClick: () => actions.run('deactivate', h) },
+    { label: 'Password reset', Icon: IconKey, enabled: allowed.resetpassword, onClick: () => actions.run('resetpassword', h) },
+    {
+      label: 'Resend activation email',
+      Icon: IconMailForward,
+      enabled: allowed.resendactivation,
+      onClick: () => actions.run('resendactivation', h),
+    },
+    { label: 'Reset MFA', Icon: IconShieldOff, enabled: canResetMfa, onClick: () => actions.startMfa(h) },
+  ];
 }
