@@ -30,7 +30,11 @@ async function expectAccessible(page: Page, where: string, within?: string) {
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 async function open(page: Page, label: string) {
-  await nav(page).getByRole('link', { name: label, exact: true }).click();
+  const link = nav(page).getByRole('link', { name: label, exact: true });
+  const path = (await link.getAttribute('href'))?.split('?')[0];
+  await link.click();
+  // The previous screen's heading and table stay until the new screen has rendered.
+  if (path) await expect(page).toHaveURL((url) => url.pathname === path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
 }
