@@ -1,3 +1,5 @@
+import { displayDateTime } from '@vault/contract';
+
 /** Dates in the specification's format: month/day/year and a 12-hour clock with am/pm ("11/21/2026 6:40 pm"). */
 export type DateInput = Date | string | number | null | undefined;
 
@@ -24,10 +26,10 @@ export function formatTime(value: DateInput): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${pad(d.getMinutes())} ${h < 12 ? 'am' : 'pm'}`;
 }
 
-/** "11/21/2026 6:40 pm" in local time; empty text for a missing or invalid date. */
+/** "11/21/2026 6:40 pm" in local time (the contract's format, which e-mails write in UTC); empty text for a missing or invalid date. */
 export function formatDateTime(value: DateInput): string {
   const d = toDate(value);
-  return d ? `${formatDate(d)} ${formatTime(d)}` : '';
+  return d ? displayDateTime(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()) : '';
 }
 
 /** yyyy-mm-dd of a local date, as date inputs and query strings want it. */
