@@ -27,6 +27,8 @@ export interface Dataset {
   sponsors: BenchSponsor[];
   built: boolean;
   where: string;
+  /** Where a separate server process finds the same data: a PGlite directory or a PostgreSQL URL. */
+  location: { dataDir: string } | { url: string };
   load?: BulkReport;
   openMs: number;
 }
@@ -59,10 +61,12 @@ export async function openDataset(spec: DatasetSpec, log: (line: string) => void
   let ready = false;
   let where: string;
   let markReady: () => Promise<void>;
+  let location: Dataset['location'];
   if (spec.db === 'pglite') {
     const dir = join(DATA, `pglite-${key(spec)}`);
     const marker = `${dir}.ready.json`;
     where = `PGlite in ${dir}`;
+    location = { dataDir: dir };
     ready = !spec.fresh && existsSync(marker) && existsSync(dir);
     if (!ready) {
       rmSync(dir, { recursive: true, force: true });
@@ -99,6 +103,7 @@ export async function openDataset(spec: DatasetSpec, log: (line: string) => void
     const u = new URL(server);
     u.pathname = `/${name}`;
     where = `PostgreSQL database ${name}`;
+    location = { url: u.toString() };
     database = await openDatabase({ url: u.toString(), poolSize: 10 });
     markReady = async () => {
       await database.query(
@@ -118,5 +123,5 @@ export async function openDataset(spec: DatasetSpec, log: (line: string) => void
     log(`Reusing the data set in ${where} (--fresh rebuilds it).`);
   }
   await ensureBenchUser(database);
-  return { database, sponsors: await sponsorsOf(database), built: !ready, where, load, openMs: performance.now() - t0 };
+  return { database, sponsors: await sponsorsOf(database), built: !ready, where, location, load, openMs: performance.now() - t0 };
 }

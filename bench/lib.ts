@@ -58,6 +58,19 @@ export class HttpError extends Error {
   }
 }
 
+/** Signs in through the login route: the headers of that session (bearer token, XSRF echo and cookie). */
+export async function signIn(baseUrl: string, credentials: { username: string; password: string }): Promise<Record<string, string>> {
+  const login = await fetch(`${baseUrl}/api/v1/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+  const body = (await login.json()) as { accessToken: string };
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1] ?? '';
+  return { authorization: `Bearer ${body.accessToken}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
+}
+
 /** One HTTP call to the running app; throws HttpError on a non-2xx answer. */
 export async function call(
   ctx: Pick<BenchContext, 'baseUrl'>,

@@ -1,3 +1,4 @@
+import { importHolders, removeImport } from '../import-file.js';
 import { type BenchRow, call, latency, notBuilt, routeExists, type Scenario } from '../lib.js';
 
 const SEARCH_BUDGET = 'p95 < 50 ms';
@@ -81,47 +82,21 @@ async function importRow(
   count: number,
 ): Promise<BenchRow> {
   const scenario = `CSV import, ${count.toLocaleString('en-US')} rows (${sponsor.sponsorCode})`;
-  const packages = (await call(ctx, `/api/v1/packages/filter?sponsorId=${sponsor.id}`, { headers: ctx.staff })) as {
-    data: { name: string }[];
-  };
-  const pkg = packages.data[0]?.name;
-  if (!pkg) return { scenario, n: 0, budget: IMPORT_BUDGET, note: 'skipped: the sponsor has no package' };
-  const tag = `benchimp${Date.now().toString(36)}`;
-  const lines = ['email,firstName,lastName,package,license'];
-  for (let i = 0; i < count; i++)
-    lines.push(`${tag}.${i}@import.bench,Imported${i},Holder${i % 997},${pkg},${i % 3 === 0 ? 'annual' : 'monthly'}`);
-  const csv = `${lines.join('\n')}\n`;
-  const headers = { authorization: ctx.staff.authorization!, 'x-xsrf-token': ctx.staff['x-xsrf-token']!, cookie: ctx.staff.cookie! };
   try {
-    const t0 = performance.now();
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench-import.csv');
-    const res = await fetch(`${ctx.baseUrl}/api/v1/users/import?sponsorId=${sponsor.id}`, { method: 'POST', headers, body: form });
-    const preview = (await res.json()) as { jobId: string; validRows: number; message?: string };
-    if (!res.ok) throw new Error(`preview ${res.status}: ${preview.message}`);
-    const t1 = performance.now();
-    const result = (await call(ctx, `/api/v1/users/import-vault?sponsorId=${sponsor.id}`, {
-      method: 'POST',
-      headers: ctx.staff,
-      body: { jobId: preview.jobId },
-    })) as { importedUsers: number };
-    const t2 = performance.now();
-    const total = t2 - t1 + (t1 - t0);
+    const run = await importHolders(ctx, sponsor.id, count);
+    if (!run) return { scenario, n: 0, budget: IMPORT_BUDGET, note: 'skipped: the sponsor has no package' };
+    const total = run.previewMs + run.confirmMs;
     return {
       scenario,
       n: 1,
       median: total,
       // The budget is stated for 100,000 rows: a smaller import (--quick) is printed, never judged.
       budget: count === IMPORT_ROWS ? IMPORT_BUDGET : `not comparable (budget is for ${IMPORT_ROWS.toLocaleString('en-US')} rows)`,
-      ok: count === IMPORT_ROWS ? total < 20_000 && result.importedUsers === count : undefined,
-      note: `preview ${((t1 - t0) / 1000).toFixed(1)} s + confirm ${((t2 - t1) / 1000).toFixed(1)} s; ${result.importedUsers.toLocaleString('en-US')} imported (${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB)`,
+      ok: count === IMPORT_ROWS ? total < 20_000 && run.imported === count : undefined,
+      note: `preview ${(run.previewMs / 1000).toFixed(1)} s + confirm ${(run.confirmMs / 1000).toFixed(1)} s; ${run.imported.toLocaleString('en-US')} imported (${(run.bytes / 1024 / 1024).toFixed(1)} MB)`,
     };
   } finally {
     // Keep the data set as it was for the next run.
-    await ctx.database.query(`delete from users where role = 'vault_holder' and sponsor_id = $1 and email like $2`, [
-      sponsor.id,
-      `${tag}.%`,
-    ]);
-    await ctx.database.query(`delete from import_jobs where sponsor_id = $1 and file_name = 'bench-import.csv'`, [sponsor.id]);
+    await removeImport(ctx.database, sponsor.id);
   }
 }
