@@ -3,6 +3,8 @@ import {
   EMAIL_PATTERN,
   emailSchema,
   idParam,
+  type ListResponse,
+  listResponse,
   optionalNameSchema,
   optionalPersonNameSchema,
   pageQuery,
@@ -46,6 +48,12 @@ export const vaultHolderItem = z.object({
   createdAt: z.string(),
 });
 export type VaultHolderItem = z.infer<typeof vaultHolderItem>;
+/**
+ * A page of vault holders. A "contains" search (e-mail or names) counts exactly up to a few hundred
+ * matches; beyond them `total` is the database's estimate and `totalIsEstimate` is true.
+ */
+export const vaultHolderList = listResponse(vaultHolderItem).extend({ totalIsEstimate: z.boolean().optional() });
+export type VaultHolderList = ListResponse<VaultHolderItem> & { totalIsEstimate?: boolean };
 
 const vaultSort = sortQuery(VAULT_SORT_FIELDS).shape;
 

@@ -57,6 +57,8 @@ export const users = pgTable(
     index('users_holder_status_idx').on(t.sponsorId, t.role, t.statusId.nullsFirst(), t.id),
     index('users_holder_created_idx').on(t.sponsorId, t.role, t.createdAt.nullsFirst(), t.id),
     index('users_holder_last_login_idx').on(t.sponsorId, t.role, t.lastLoginAt.nullsFirst(), t.id),
+    // users_holder_search_idx (sponsor_id, role, id) INCLUDE (email, first_name, last_name) serves the
+    // "contains" searches (migration 0014); it is not declared here because drizzle has no INCLUDE.
     // The target of the holder copies' composite keys (vault_holders, vaults).
     unique('users_id_sponsor_uq').on(t.id, t.sponsorId),
   ],

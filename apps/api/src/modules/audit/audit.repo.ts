@@ -1,5 +1,6 @@
 import { and, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { plannerRows } from '../../db/estimate.js';
 import { escapeLike } from '../../db/like.js';
 import { auditLog, sponsorAdmins, sponsoredAdvisors, sponsorGroups, sponsors, vaults } from '../../db/schema/index.js';
 
@@ -71,16 +72,7 @@ export async function cappedCount(db: Db, f: AuditFilter, cap: number): Promise<
 }
 
 /** The planner's row estimate for the filter: instant, and good enough to size a pager. */
-export async function estimatedCount(db: Db, f: AuditFilter): Promise<number> {
-  const query = db.select({ one: sql`1` }).from(auditLog).where(where(f));
-  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as
-    | { rows?: Record<string, unknown>[] }
-    | Record<string, unknown>[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
-  const first = rows[0] ? Object.values(rows[0])[0] : null;
-  const plan = (typeof first === 'string' ? JSON.parse(first) : first) as { Plan?: { 'Plan Rows'?: number } }[] | null;
-  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
-}
+export const estimatedCount = (db: Db, f: AuditFilter) => plannerRows(db, db.select({ one: sql`1` }).from(auditLog).where(where(f)));
 
 export async function sponsorCodes(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();

@@ -1,6 +1,7 @@
 import type { SortQuery, VaultSortField } from '@vault/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { plannerRows } from '../../db/estimate.js';
 import { sortOrder } from '../../db/order.js';
 import { preparedFor } from '../../db/prepared.js';
 import { basePackages, documents, sponsors, users, vaultListVersions, vaults } from '../../db/schema/index.js';
@@ -32,6 +33,26 @@ export async function countHolders(db: Db, sponsorId: number | null, filter: Hol
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
   return Number(row?.n ?? 0);
 }
+
+/**
+ * How many holders match, counting no further than `cap` + 1, in holder id order: a "contains"
+ * search reads users_holder_search_idx from the portal's first holder and stops at the cap, so a
+ * common name costs a few thousand index entries, not the portal's whole list.
+ */
+export async function countHoldersUpTo(db: Db, sponsorId: number | null, filter: HolderFilter, cap: number): Promise<number> {
+  if (filter.kind === 'none') return 0;
+  const orderCol = filter.kind === 'vaults' ? vaults.holderUserId : users.id;
+  const inner = idQuery(db, sponsorId, filter)
+    .orderBy(asc(orderCol))
+    .limit(cap + 1)
+    .as('m');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  return Number(row?.n ?? 0);
+}
+
+/** The planner's estimate of how many holders match (nothing is read). */
+export const estimateHolders = (db: Db, sponsorId: number | null, filter: HolderFilter) =>
+  filter.kind === 'none' ? Promise.resolve(0) : plannerRows(db, idQuery(db, sponsorId, filter));
 
 export type HolderSort = SortQuery<VaultSortField>;
 

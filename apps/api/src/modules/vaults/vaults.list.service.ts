@@ -1,11 +1,11 @@
 import {
   DEFAULT_VAULT_COLUMNS,
   EXPORT_MAX_ROWS,
-  type ListResponse,
   VAULT_COLUMN_LABELS,
   VAULT_COLUMNS,
   type VaultColumn,
   type VaultHolderItem,
+  type VaultHolderList,
   type VaultSearchField,
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
@@ -16,6 +16,8 @@ import { beforeFirstAnchor, cachedCount, unfilteredPage } from './vaults.counts.
 import {
   allIds,
   countHolders,
+  countHoldersUpTo,
+  estimateHolders,
   type HolderRow,
   type HolderSort,
   holdersByIds,
@@ -47,8 +49,16 @@ export function toItem(r: HolderRow): VaultHolderItem {
 }
 
 /**
+ * A "contains" search (e-mail or names) is counted exactly up to this many matches. Beyond it the
+ * total is the planner's estimate: an exact count of a common name reads every holder of a large
+ * portal, far more than its first page (decision 0023).
+ */
+export const SEARCH_EXACT_COUNT_CAP = 200;
+
+/**
  * One page of holders: the ids of the page come from an index-only scan (users_sponsor_role_idx,
- * or vaults_package_idx for package/license searches), then only those 20 rows are joined.
+ * users_holder_search_idx for "contains" searches, or vaults_package_idx for package/license
+ * searches), then only those 20 rows are joined.
  * Count fast path: a first page that is not full is its own total.
  */
 export async function list(
@@ -56,13 +66,14 @@ export async function list(
   sponsorId: number | null,
   q: { offset: number; limit: number } & HolderSort,
   search?: { fieldName?: VaultSearchField; fieldValue?: string },
-): Promise<ListResponse<VaultHolderItem>> {
+): Promise<VaultHolderList> {
   const filter = holderFilter(search?.fieldName, search?.fieldValue);
   const sort = { sortBy: q.sortBy, sortDir: q.sortDir };
   const idOrder = isIdOrder(sort);
-  const page = (data: HolderRow[], total: number): ListResponse<VaultHolderItem> => ({
+  const page = (data: HolderRow[], total: number, totalIsEstimate?: boolean): VaultHolderList => ({
     data: data.map(toItem),
     total,
+    ...(totalIsEstimate ? { totalIsEstimate } : {}),
     activePage: Math.floor(q.offset / q.limit) + 1,
     perPage: q.limit,
     isEditable: true,
@@ -82,19 +93,27 @@ export async function list(
       ? await unfilteredPage(db, sponsorId, q.offset, q.limit)
       : await pageIds(db, sponsorId, filter, q.offset, q.limit, sort);
   const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
-  const [rows, total] = await Promise.all([
+  const bounded = filter.kind === 'users' && filter.contains === true;
+  const [rows, counted] = await Promise.all([
     holdersByIds(db, ids),
-    q.offset === 0 && ids.length < q.limit ? Promise.resolve(ids.length) : cachedCount(key, () => countHolders(db, sponsorId, filter), db),
+    q.offset === 0 && ids.length < q.limit
+      ? Promise.resolve(ids.length)
+      : bounded
+        ? countHoldersUpTo(db, sponsorId, filter, SEARCH_EXACT_COUNT_CAP)
+        : cachedCount(key, () => countHolders(db, sponsorId, filter), db),
   ]);
   // The rows come back in id order; the page keeps the order its ids were read in.
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return page(
-    ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [row] : [];
-    }),
-    total,
-  );
+  const ordered = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+  if (bounded && counted > SEARCH_EXACT_COUNT_CAP) {
+    // A full page always leaves a next one to ask for, whatever the estimate says.
+    const seen = q.offset + ids.length + (ids.length === q.limit ? 1 : 0);
+    return page(ordered, Math.max(await estimateHolders(db, sponsorId, filter), counted, seen), true);
+  }
+  return page(ordered, counted);
 }
 
 export function parseColumns(raw: string | undefined): VaultColumn[] {

@@ -5,7 +5,6 @@ import {
   documentCount,
   errorBody,
   exportQuery,
-  listResponse,
   mfaResetBody,
   ownerQuery,
   portalUser,
@@ -19,7 +18,7 @@ import {
   vaultCreated,
   vaultCreateQuery,
   vaultDetails,
-  vaultHolderItem,
+  vaultHolderList,
   vaultIdParams,
   vaultListQuery,
   vaultResetPasswordBody,
@@ -59,7 +58,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'One page of the vault holders of `sponsorId`, in holder id order (20 by default, at most 100). Without `sponsorId` (or with 0) a sponsor administrator gets their own portal and staff get every portal. `id` is the holder (user) id, `vaultId` the id of their vault.',
         querystring: vaultListQuery,
-        response: { 200: listResponse(vaultHolderItem), ...failures },
+        response: { 200: vaultHolderList, ...failures },
       },
     },
     async (request) => {
@@ -77,10 +76,10 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Search vault holders',
         description:
-          'fieldName is one of id, firstName, lastName, email, package, license, status. Names, e-mail and package match "contains" (case-insensitive; % and _ are literal), id matches exactly, license and status match the start of the value (e.g. "act" → Active). An empty fieldValue lists every holder.',
+          'fieldName is one of id, firstName, lastName, email, package, license, status. Names, e-mail and package match "contains" (case-insensitive; % and _ are literal), id matches exactly, license and status match the start of the value (e.g. "act" → Active). An empty fieldValue lists every holder. A "contains" search on e-mail or names counts its matches exactly up to 200; beyond that `total` is the database\'s estimate and `totalIsEstimate` is true.',
         querystring: vaultSearchQuery,
         body: vaultSearchBody,
-        response: { 200: listResponse(vaultHolderItem), ...failures },
+        response: { 200: vaultHolderList, ...failures },
       },
     },
     async (request) => listing.list(app.db, request.sponsor!.id, request.query, request.body),

@@ -4,11 +4,15 @@ import { likeContains } from '../../db/like.js';
 import { basePackages, users, vaults } from '../../db/schema/index.js';
 
 /**
- * Which holders a search keeps. `users` conditions run on users_sponsor_role_idx or the trigram
- * indexes; `vaults` conditions (package, license) drive from vaults_package_idx.
+ * Which holders a search keeps. `users` conditions run on users_sponsor_role_idx, the trigram
+ * indexes or (`contains` on e-mail and names) users_holder_search_idx; `vaults` conditions (package, license) drive from vaults_package_idx.
  * `none` means the value cannot match anything (e.g. a non-numeric id).
  */
-export type HolderFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'users'; where: SQL } | { kind: 'vaults'; where: SQL };
+export type HolderFilter =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'users'; where: SQL; contains?: boolean }
+  | { kind: 'vaults'; where: SQL };
 
 const LICENSE_VALUES = ['trial', 'monthly', 'annual'];
 
@@ -21,11 +25,11 @@ export function holderFilter(field: VaultSearchField | undefined, raw: string | 
       return { kind: 'users', where: eq(users.id, Number(value)) };
     }
     case 'firstName':
-      return { kind: 'users', where: sql`${users.firstName} ilike ${likeContains(value)}` };
+      return { kind: 'users', where: sql`${users.firstName} ilike ${likeContains(value)}`, contains: true };
     case 'lastName':
-      return { kind: 'users', where: sql`${users.lastName} ilike ${likeContains(value)}` };
+      return { kind: 'users', where: sql`${users.lastName} ilike ${likeContains(value)}`, contains: true };
     case 'email':
-      return { kind: 'users', where: sql`${users.email} ilike ${likeContains(value)}` };
+      return { kind: 'users', where: sql`${users.email} ilike ${likeContains(value)}`, contains: true };
     case 'status': {
       const v = value.toLowerCase();
       const ids = Object.entries(STATUS_NAMES)

@@ -6,6 +6,7 @@ import { parseCsv } from '../../lib/csv.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
 import { setAnchorStrideForTests } from './vaults.counts.js';
 import { addDocuments, createVault, resetVaultData, setStatus, userRow, vaultBody, vaultRow, vaultWorld } from './vaults.fixtures.js';
+import { SEARCH_EXACT_COUNT_CAP } from './vaults.list.service.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof vaultWorld>>;
@@ -295,6 +296,37 @@ describe('list and search', () => {
     });
     expect(res.json()).toMatchObject({ total: 2 });
     expect(res.json().data).toHaveLength(1);
+  });
+
+  it('counts a broad "contains" search up to the cap, then says the total is an estimate; every page stays reachable', async () => {
+    const n = SEARCH_EXACT_COUNT_CAP + 30;
+    await t.database.query(
+      `with u as (
+         insert into users (role, sponsor_id, email, first_name, last_name)
+         select 'vault_holder', $1, 'common.' || g || '@test.local', 'Pat', 'Commonname' from generate_series(1, $2::int) g
+         returning id),
+       h as (insert into vault_holders (user_id, sponsor_id) select id, $1 from u)
+       insert into vaults (holder_user_id, sponsor_id) select id, $1 from u`,
+      [w.a.id, n],
+    );
+    const search = async (fieldName: string, fieldValue: string, offset = 0) =>
+      (
+        await req(admin, 'POST', `/api/v1/vaultholders/search?sponsorId=${w.a.id}&offset=${offset}&limit=20`, { fieldName, fieldValue })
+      ).json();
+    const broad = await search('lastName', 'ommonNA');
+    expect(broad.totalIsEstimate).toBe(true);
+    expect(broad.total).toBeGreaterThan(SEARCH_EXACT_COUNT_CAP);
+    expect(broad.data).toHaveLength(20);
+    const ids = broad.data.map((d: { id: number }) => d.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // The last page is there to ask for, and its total covers what it shows.
+    const last = await search('lastName', 'ommonNA', n - 10);
+    expect(last.data).toHaveLength(10);
+    expect(last.total).toBeGreaterThanOrEqual(n);
+    // Under the cap the count is exact and not flagged: common.1, common.10…19 and common.100…199.
+    const narrow = await search('email', 'common.1', 20);
+    expect(narrow.total).toBe(111);
+    expect(narrow.totalIsEstimate).toBeUndefined();
   });
 
   it('sorts by a column in either direction, ties by id, with searches and paging; refuses an unknown sort', async () => {

@@ -19,6 +19,8 @@ export interface BulkRequest {
   search?: VaultSearchBody;
   /** How many holders this is, for the question. */
   count: number;
+  /** The count is the server's estimate (a broad search): the question says "about". */
+  countIsEstimate?: boolean;
 }
 
 /** Asks, runs the bulk action (blocked while it runs), then lists the outcome of every holder. */
@@ -48,9 +50,9 @@ export function BulkDialog({
         <Stack gap="md" aria-busy={running}>
           {!result && !bulk.isError && (
             <Text size="sm">
-              {label.verb} {request.search && !request.ids ? 'every' : 'the'} {request.count.toLocaleString('en-US')} selected vault holder
-              {request.count === 1 ? '' : 's'}
-              {request.search && !request.ids ? ' matching the search' : ''}?
+              {request.countIsEstimate
+                ? `${label.verb} every selected vault holder matching the search (about ${request.count.toLocaleString('en-US')})?`
+                : `${label.verb} ${request.search && !request.ids ? 'every' : 'the'} ${request.count.toLocaleString('en-US')} selected vault holder${request.count === 1 ? '' : 's'}${request.search && !request.ids ? ' matching the search' : ''}?`}
             </Text>
           )}
           {running && <BusyNote />}

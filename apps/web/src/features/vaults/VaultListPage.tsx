@@ -90,12 +90,15 @@ export function VaultListPage() {
 
   const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
   const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
+  // A broad "contains" search's total is the server's estimate: said as "about N" wherever it shows.
+  const totalIsEstimate = sponsorId > 0 && query.data?.totalIsEstimate === true;
+  const about = totalIsEstimate ? 'about ' : '';
   const selectedCount = allMatching ? total : selected.length;
 
   const startBulk = (action: BulkAction) =>
     setBulk(
       allMatching
-        ? { action, search: search ?? { fieldName: 'email', fieldValue: '' }, count: total }
+        ? { action, search: search ?? { fieldName: 'email', fieldValue: '' }, count: total, countIsEstimate: totalIsEstimate }
         : { action, ids: selected.map((s) => s.id), count: selected.length },
     );
 
@@ -283,11 +286,14 @@ export function VaultListPage() {
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap="xs">
               <Text size="sm" fw={600}>
-                {allMatching ? `All ${total.toLocaleString('en-US')} matching vault holders selected` : `${selected.length} selected`}
+                {allMatching
+                  ? `All ${about}${total.toLocaleString('en-US')} matching vault holders selected`
+                  : `${selected.length} selected`}
               </Text>
               {!allMatching && total > selected.length && (
                 <Anchor component="button" type="button" size="sm" onClick={() => setAllMatching(true)}>
-                  Select all {total.toLocaleString('en-US')} {search ? 'matching the search' : 'vault holders'}
+                  Select all {about}
+                  {total.toLocaleString('en-US')} {search ? 'matching the search' : 'vault holders'}
                 </Anchor>
               )}
               <Anchor
@@ -323,6 +329,7 @@ export function VaultListPage() {
         query={query}
         records={rows}
         total={total}
+        totalIsEstimate={totalIsEstimate}
         columns={columns}
         portalChosen={sponsorId > 0}
         minHeight={300}

@@ -15,7 +15,7 @@ import type {
   VaultCreateBody,
   VaultCreated,
   VaultDetails,
-  VaultHolderItem,
+  VaultHolderList,
   VaultSearchBody,
 } from '@vault/contract';
 import { ApiError, api, buildUrl, readCookie } from '../../lib/api';
@@ -51,12 +51,12 @@ export const vaultListQuery = (
   queryKey: vaultKeys.list(sponsorId, offset, limit, search, sort),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     search
-      ? api<ListResponse<VaultHolderItem>>('POST', '/api/v1/vaultholders/search', {
+      ? api<VaultHolderList>('POST', '/api/v1/vaultholders/search', {
           query: { sponsorId, offset, limit, ...sort },
           body: search,
           signal,
         })
-      : api<ListResponse<VaultHolderItem>>('GET', VAULT_LIST_PATH, {
+      : api<VaultHolderList>('GET', VAULT_LIST_PATH, {
           query: { ...vaultListGetQuery(sponsorId, offset, limit), ...sort },
           signal,
         }),
