@@ -41,7 +41,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@floating-ui|@mantine[\\/](hooks|modals|store)|react-remove-scroll[^\\/]*|use-sidecar|use-callback-ref|react-style-singleton|tslib|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@mantine[\\/](hooks|store)|clsx)[\\/]/,
               priority: 2,
             },
             // The rest of the first screen: the app's own modules the entry imports statically and the

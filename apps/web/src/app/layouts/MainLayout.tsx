@@ -1,13 +1,13 @@
 import './main-styles';
 import { Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { AlertDialog } from '../../components/AlertDialog';
 import { ConfirmProvider } from '../../components/confirm-context';
+import { loadInteractiveOnFirstUse } from '../../components/deferred/load-interactive';
+import { WhenOpened } from '../../components/deferred/WhenOpened';
 import { useSession, useSponsor } from '../../lib/session';
 import { Brand, PRODUCT_NAME } from '../Brand';
-import { IdleWarningDialog } from '../IdleWarningDialog';
 import { LazyNotifications } from '../LazyNotifications';
 import { Navigation } from '../Navigation';
 import { activeNavItem, MISSING_SPONSOR_MESSAGE, MISSING_SPONSOR_TITLE, needsSponsor } from '../nav';
@@ -18,6 +18,10 @@ import { SponsorSelect } from '../SponsorSelect';
 import { useSessionWatch } from '../session-watch';
 import { UserMenu } from '../UserMenu';
 import classes from './MainLayout.module.css';
+
+// Dialogs the layout opens by itself, rarely: loaded when first opened.
+const AlertDialog = lazy(() => import('../../components/AlertDialog').then((m) => ({ default: m.AlertDialog })));
+const IdleWarningDialog = lazy(() => import('../IdleWarningDialog').then((m) => ({ default: m.IdleWarningDialog })));
 
 /** Header, left navigation and content; only for a signed-in user (specification section 2). */
 export function MainLayout() {
@@ -34,6 +38,9 @@ function Shell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const idle = useSessionWatch();
+
+  // The dropdowns, menus and tooltips load at the user's first move, not with the first screen.
+  useEffect(() => loadInteractiveOnFirstUse(), []);
 
   // Opening a sponsor screen by its address without a chosen sponsor is stopped the same way.
   useEffect(() => {
@@ -88,8 +95,18 @@ function Shell() {
           </Box>
         </main>
       </div>
-      <IdleWarningDialog warning={idle} />
-      <AlertDialog opened={warning} tone="warning" title={MISSING_SPONSOR_TITLE} message={MISSING_SPONSOR_MESSAGE} onClose={closeWarning} />
+      <WhenOpened opened={idle.secondsLeft !== null}>
+        <IdleWarningDialog warning={idle} />
+      </WhenOpened>
+      <WhenOpened opened={warning}>
+        <AlertDialog
+          opened={warning}
+          tone="warning"
+          title={MISSING_SPONSOR_TITLE}
+          message={MISSING_SPONSOR_MESSAGE}
+          onClose={closeWarning}
+        />
+      </WhenOpened>
     </ConfirmProvider>
   );
 }

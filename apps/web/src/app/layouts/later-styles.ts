@@ -1,5 +1,7 @@
 // Stylesheets of the Mantine components only screens other than the vault list use (in Mantine's
 // documented order, after main-styles.ts): loaded with the first lazy screen (see router.tsx).
+import '../../components/deferred/interactive-styles';
+import '../../components/modal-styles';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Breadcrumbs.css';
@@ -13,4 +15,5 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';

@@ -1,4 +1,4 @@
-import { Center, Checkbox, Loader, Pagination, Table, Text } from '@mantine/core';
+import { Center, Checkbox, Loader, Pagination, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import classes from './ListTable.module.css';
@@ -65,6 +65,11 @@ export interface ListGridProps<T> extends ListTableExtras<T> {
     text: (from: number, to: number, total: number) => string;
   };
 }
+
+/** A Mantine size name as its CSS variable, a number as pixels. */
+const spacing = (v: number | string | undefined) =>
+  v === undefined ? undefined : typeof v === 'number' ? `${v}px` : `var(--mantine-spacing-${v})`;
+const fontSize = (v: string | undefined) => (v === undefined ? undefined : `var(--mantine-font-size-${v})`);
 
 /** The record's value at a dotted path ("a.b"). */
 const valueAt = (row: unknown, path: string): unknown =>
@@ -137,18 +142,17 @@ export function ListGrid<T>({
   return (
     <div className={classes.table} style={{ minHeight }}>
       <div className={classes.scroll}>
-        <Table
+        {/* Plain table elements with Mantine's table look (ListTable.module.css): Mantine's Table
+            component brings its scroll container, the scroll area and floating-ui with it. */}
+        <table
           aria-label={label}
-          striped={records.length > 0}
-          highlightOnHover
-          fz={fz}
-          horizontalSpacing={horizontalSpacing}
           className={classes.grid}
+          style={{ fontSize: fontSize(fz), ['--list-cell-x' as string]: spacing(horizontalSpacing) }}
         >
-          <Table.Thead>
-            <Table.Tr>
+          <thead>
+            <tr>
               {selection && (
-                <Table.Th className={classes.selector}>
+                <th className={classes.selector}>
                   <Checkbox
                     aria-label={selection.allLabel}
                     checked={allOnPage}
@@ -156,20 +160,20 @@ export function ListGrid<T>({
                     disabled={selectable.length === 0}
                     onChange={toggleAll}
                   />
-                </Table.Th>
+                </th>
               )}
               {shown.map((c) => (
-                <Table.Th
+                <th
                   key={c.accessor}
                   style={{ width: c.width, minWidth: c.width, maxWidth: c.width, textAlign: c.textAlign }}
                   className={c.noWrap ? classes.nowrap : undefined}
                 >
                   {c.title ?? humanize(c.accessor)}
-                </Table.Th>
+                </th>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {records.map((row, index) => {
               const id = idOf(row);
               const checked = selectedIds.has(id);
@@ -177,24 +181,25 @@ export function ListGrid<T>({
               const expanded = rowExpansion ? expandedIds.includes(id) : false;
               return (
                 <Fragment key={String(id)}>
-                  <Table.Tr
+                  <tr
                     data-selected={checked || undefined}
                     data-expandable={rowExpansion ? true : undefined}
                     onClick={rowExpansion ? () => toggleExpanded(row) : undefined}
                     style={{ ...(bg ? { background: typeof bg === 'string' ? bg : bg.light } : null), ...rowStyle?.(row, index) }}
                   >
                     {selection && (
-                      <Table.Td className={classes.selector} onClick={(e) => e.stopPropagation()}>
+                      // biome-ignore lint/a11y/useKeyWithClickEvents: keeps a click on the checkbox from also opening the row; the checkbox itself takes the keyboard
+                      <td className={classes.selector} onClick={(e) => e.stopPropagation()}>
                         <Checkbox
                           aria-label={selection.rowLabel(row)}
                           checked={checked}
                           disabled={!(selection.isSelectable?.(row) ?? true)}
                           onChange={() => toggle(row)}
                         />
-                      </Table.Td>
+                      </td>
                     )}
                     {shown.map((c) => (
-                      <Table.Td
+                      <td
                         key={c.accessor}
                         className={c.noWrap ? classes.nowrap : undefined}
                         style={{
@@ -207,19 +212,19 @@ export function ListGrid<T>({
                         {...c.customCellAttributes?.(row, index)}
                       >
                         {c.render ? c.render(row, index) : cellValue(valueAt(row, c.accessor))}
-                      </Table.Td>
+                      </td>
                     ))}
-                  </Table.Tr>
+                  </tr>
                   {rowExpansion && expanded && (
-                    <Table.Tr className={classes.expansion}>
-                      <Table.Td colSpan={colSpan}>{rowExpansion.content({ record: row, index })}</Table.Td>
-                    </Table.Tr>
+                    <tr className={classes.expansion}>
+                      <td colSpan={colSpan}>{rowExpansion.content({ record: row, index })}</td>
+                    </tr>
                   )}
                 </Fragment>
               );
             })}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
         {records.length === 0 && !fetching && (
           <Center className={classes.empty}>
             <div className={classes.emptyIcon}>

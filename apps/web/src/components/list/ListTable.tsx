@@ -1,7 +1,8 @@
-import { Group, Select, UnstyledButton } from '@mantine/core';
+import { Group, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ListSort, ListState } from '../../lib/list-state';
+import { DeferredSelect } from '../deferred/DeferredSelect';
 import { type ListColumn, ListGrid, type ListTableExtras } from './ListGrid';
 import { LIST_NOT_LOADED, ListLoadError, type ListQuery } from './ListLoadError';
 
@@ -160,7 +161,7 @@ export function ListTable<T>({
     <>
       <ListLoadError query={query} what={what} />
       {setSort && sortable.length > 0 && (
-        <Select
+        <DeferredSelect
           hiddenFrom="sm"
           label="Sort by"
           mb="sm"
