@@ -39,6 +39,8 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // Only what every screen runs: a package named here is pulled into this chunk even when only
+            // lazy code uses it (floating-ui, the modals' scroll lock… now load with what needs them).
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@mantine[\\/](hooks|store)|clsx)[\\/]/,

@@ -10,6 +10,7 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/SegmentedControl.css';

@@ -26,7 +26,6 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
