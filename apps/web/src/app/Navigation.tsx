@@ -81,7 +81,9 @@ export function Navigation({ onBlocked, onNavigate }: NavigationProps) {
             <span className={classes.icon}>
               <Icon size={18} stroke={1.6} />
             </span>
-            <span className={classes.label}>{item.label}</span>
+            <div className={classes.body}>
+              <span className={classes.label}>{item.label}</span>
+            </div>
           </UnstyledButton>
         );
       })}
