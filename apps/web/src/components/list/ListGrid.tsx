@@ -146,6 +146,7 @@ export function ListGrid<T>({
             component brings its scroll container, the scroll area and floating-ui with it. */}
         <table
           aria-label={label}
+          aria-busy={fetching || undefined}
           className={classes.grid}
           style={{ fontSize: fontSize(fz), ['--list-cell-x' as string]: spacing(horizontalSpacing) }}
         >
