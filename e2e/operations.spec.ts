@@ -55,11 +55,13 @@ test.describe('operations', () => {
       ),
     );
     await expect(table.locator('tbody tr').first()).toBeVisible();
-    for (const cell of await table.locator('tbody tr td:first-child').allTextContents()) {
+    // The previous range's rows stay on screen (under the loader) until the new ones arrive.
+    const inRange = (cell: string) => {
       const [m, d, y] = cell.split(' ')[0]!.split('/').map(Number);
       const day = new Date(y!, m! - 1, d!);
-      expect(day >= first && day <= fifteenth).toBe(true);
-    }
+      return day >= first && day <= fifteenth;
+    };
+    await expect.poll(async () => (await table.locator('tbody tr td:first-child').allTextContents()).every(inRange)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/operations-audit-range.png`, fullPage: true });
   });
 

@@ -39,9 +39,11 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // Only what every screen runs: a package named here is pulled into this chunk even when only
+            // lazy code uses it (floating-ui, the modals' scroll lock… now load with what needs them).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@floating-ui|mantine-datatable|@mantine[\\/](hooks|modals|store)|react-remove-scroll[^\\/]*|use-sidecar|use-callback-ref|react-style-singleton|tslib|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@mantine[\\/](hooks|store)|clsx)[\\/]/,
               priority: 2,
             },
             // The rest of the first screen: the app's own modules the entry imports statically and the

@@ -1,3 +1,4 @@
+import '../components/modal-styles';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { IdleWarning } from './session-watch';

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Stack, UnstyledButton } from '@mantine/core';
 import {
   IconActivityHeartbeat,
   IconBuildingCommunity,
@@ -20,6 +20,7 @@ import {
 import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSponsor } from '../lib/session';
+import classes from './Navigation.module.css';
 import { activeNavItem, NAV_ITEMS, needsSponsor } from './nav';
 
 const ICONS: Record<string, typeof IconLock> = {
@@ -64,29 +65,28 @@ export function Navigation({ onBlocked, onNavigate }: NavigationProps) {
   };
 
   return (
-    <ScrollArea type="scroll" style={{ flex: 1 }}>
-      <Stack component="nav" aria-label="Main navigation" gap={2} p="sm">
-        {NAV_ITEMS.map((item) => {
-          const Icon = ICONS[item.label] ?? IconLock;
-          const isActive = active?.path === item.path;
-          return (
-            <NavLink
-              key={item.path}
-              component={Link}
-              to={item.path}
-              label={item.label}
-              leftSection={<Icon size={18} stroke={1.6} />}
-              active={isActive}
-              aria-current={isActive ? 'page' : undefined}
-              onClick={follow(item.path)}
-              variant="light"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              fw={isActive ? 600 : 500}
-              mt={item.label === 'Logout' ? 'sm' : undefined}
-            />
-          );
-        })}
-      </Stack>
-    </ScrollArea>
+    <Stack component="nav" aria-label="Main navigation" gap={2} p="sm" style={{ flex: 1, overflowY: 'auto' }}>
+      {NAV_ITEMS.map((item) => {
+        const Icon = ICONS[item.label] ?? IconLock;
+        const isActive = active?.path === item.path;
+        return (
+          <UnstyledButton
+            key={item.path}
+            component={Link}
+            to={item.path}
+            aria-current={isActive ? 'page' : undefined}
+            onClick={follow(item.path)}
+            className={item.label === 'Logout' ? `${classes.link} ${classes.apart}` : classes.link}
+          >
+            <span className={classes.icon}>
+              <Icon size={18} stroke={1.6} />
+            </span>
+            <div className={classes.body}>
+              <span className={classes.label}>{item.label}</span>
+            </div>
+          </UnstyledButton>
+        );
+      })}
+    </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { Select } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { DeferredSelect } from '../components/deferred/DeferredSelect';
 import { NO_SPONSOR, setSponsor, useSponsor } from '../lib/session';
 import { shellKeys, useMySponsors } from '../lib/sponsors';
 import { screenAfterSponsorChange } from './nav';
@@ -76,7 +76,7 @@ export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
   };
 
   return (
-    <Select
+    <DeferredSelect
       aria-label="Portal"
       data={data}
       value={String(sponsorId)}

@@ -1,8 +1,8 @@
 import type { ServerMessage } from '@vault/contract';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api';
-import { AlertDialog, type AlertDialogProps } from './AlertDialog';
-import { ConfirmDialog, type ConfirmPhase } from './ConfirmDialog';
+import type { AlertDialogProps } from './AlertDialog';
+import type { ConfirmPhase } from './ConfirmDialog';
 import type { DialogMessage } from './MessageList';
 
 export interface ConfirmOptions {
@@ -37,7 +37,9 @@ type Pending = { kind: 'confirm'; opts: ConfirmOptions } | { kind: 'archive'; op
 
 const ConfirmContext = createContext<ConfirmApi | null>(null);
 
-// The archive dialog holds a form: it loads when an archive is first asked for, not with every screen.
+// The dialogs load when first asked for, not with every screen (the archive one holds a form).
+const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const AlertDialog = lazy(() => import('./AlertDialog').then((m) => ({ default: m.AlertDialog })));
 const ArchiveReasonDialog = lazy(() => import('./ArchiveReasonDialog').then((m) => ({ default: m.ArchiveReasonDialog })));
 
 /** A command's failure shown the same way as a server message. */
@@ -108,16 +110,18 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <ConfirmContext.Provider value={api}>
       {children}
       {pending?.kind === 'confirm' && (
-        <ConfirmDialog
-          phase={phase}
-          title={pending.opts.title}
-          message={pending.opts.message}
-          result={result}
-          okLabel={pending.opts.okLabel}
-          cancelLabel={pending.opts.cancelLabel}
-          onConfirm={() => run(pending.opts.command, pending.opts.onDone)}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            phase={phase}
+            title={pending.opts.title}
+            message={pending.opts.message}
+            result={result}
+            okLabel={pending.opts.okLabel}
+            cancelLabel={pending.opts.cancelLabel}
+            onConfirm={() => run(pending.opts.command, pending.opts.onDone)}
+            onClose={close}
+          />
+        </Suspense>
       )}
       {pending?.kind === 'archive' && (
         <Suspense fallback={null}>
@@ -132,15 +136,17 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       {alertState && (
-        <AlertDialog
-          opened
-          title={alertState.title}
-          message={alertState.message}
-          closeLabel={alertState.closeLabel}
-          okLabel={alertState.okLabel}
-          onClose={() => endAlert(false)}
-          onOk={alertState.withOk ? () => endAlert(true) : undefined}
-        />
+        <Suspense fallback={null}>
+          <AlertDialog
+            opened
+            title={alertState.title}
+            message={alertState.message}
+            closeLabel={alertState.closeLabel}
+            okLabel={alertState.okLabel}
+            onClose={() => endAlert(false)}
+            onOk={alertState.withOk ? () => endAlert(true) : undefined}
+          />
+        </Suspense>
       )}
     </ConfirmContext.Provider>
   );

@@ -1,3 +1,4 @@
+import './modal-styles';
 import { Button, Group, Loader, Modal, type ModalProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 

@@ -1,14 +1,13 @@
 import './main-styles';
-import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { AlertDialog } from '../../components/AlertDialog';
 import { ConfirmProvider } from '../../components/confirm-context';
+import { loadInteractiveOnFirstUse } from '../../components/deferred/load-interactive';
+import { WhenOpened } from '../../components/deferred/WhenOpened';
 import { useSession, useSponsor } from '../../lib/session';
 import { Brand, PRODUCT_NAME } from '../Brand';
-import { IdleWarningDialog } from '../IdleWarningDialog';
 import { LazyNotifications } from '../LazyNotifications';
 import { Navigation } from '../Navigation';
 import { activeNavItem, MISSING_SPONSOR_MESSAGE, MISSING_SPONSOR_TITLE, needsSponsor } from '../nav';
@@ -18,6 +17,11 @@ import { SkipLink } from '../SkipLink';
 import { SponsorSelect } from '../SponsorSelect';
 import { useSessionWatch } from '../session-watch';
 import { UserMenu } from '../UserMenu';
+import classes from './MainLayout.module.css';
+
+// Dialogs the layout opens by itself, rarely: loaded when first opened.
+const AlertDialog = lazy(() => import('../../components/AlertDialog').then((m) => ({ default: m.AlertDialog })));
+const IdleWarningDialog = lazy(() => import('../IdleWarningDialog').then((m) => ({ default: m.IdleWarningDialog })));
 
 /** Header, left navigation and content; only for a signed-in user (specification section 2). */
 export function MainLayout() {
@@ -34,6 +38,9 @@ function Shell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const idle = useSessionWatch();
+
+  // The dropdowns, menus and tooltips load at the user's first move, not with the first screen.
+  useEffect(() => loadInteractiveOnFirstUse(), []);
 
   // Opening a sponsor screen by its address without a chosen sponsor is stopped the same way.
   useEffect(() => {
@@ -52,49 +59,46 @@ function Shell() {
   };
 
   return (
-    <ModalsProvider>
-      <ConfirmProvider>
-        <LazyNotifications />
-        <AppShell
-          header={{ height: 64 }}
-          navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
-          padding={{ base: 'md', md: 'xl' }}
-          styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
-        >
-          <SkipLink target="main-content" />
-          <AppShell.Header px={{ base: 'sm', sm: 'lg' }} style={{ boxShadow: '0 1px 2px rgba(16, 24, 40, 0.04)' }}>
-            <RouteProgress />
-            <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-              <Group gap="sm" wrap="nowrap">
-                <Burger
-                  opened={menuOpened}
-                  onClick={menu.toggle}
-                  hiddenFrom="sm"
-                  size="sm"
-                  aria-label={menuOpened ? 'Hide menu' : 'Show menu'}
-                  aria-expanded={menuOpened}
-                  aria-controls="main-navigation"
-                />
-                <Brand />
-              </Group>
-              <Group gap="md" wrap="nowrap">
-                <SponsorSelect onChanged={menu.close} />
-                <UserMenu />
-              </Group>
+    <ConfirmProvider>
+      <LazyNotifications />
+      <div className={classes.shell} data-nav-open={menuOpened || undefined}>
+        <SkipLink target="main-content" />
+        <header className={classes.header}>
+          <RouteProgress />
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={menuOpened}
+                onClick={menu.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={menuOpened ? 'Hide menu' : 'Show menu'}
+                aria-expanded={menuOpened}
+                aria-controls="main-navigation"
+              />
+              <Brand />
             </Group>
-          </AppShell.Header>
-          <AppShell.Navbar id="main-navigation" style={{ display: 'flex', flexDirection: 'column' }}>
-            <Navigation onBlocked={() => setWarning(true)} onNavigate={menu.close} />
-          </AppShell.Navbar>
-          <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
-            <Box maw={1400} mx="auto">
-              <SecondFactorGate>
-                <Outlet />
-              </SecondFactorGate>
-            </Box>
-          </AppShell.Main>
-        </AppShell>
+            <Group gap="md" wrap="nowrap">
+              <SponsorSelect onChanged={menu.close} />
+              <UserMenu />
+            </Group>
+          </Group>
+        </header>
+        <div id="main-navigation" className={classes.navbar}>
+          <Navigation onBlocked={() => setWarning(true)} onNavigate={menu.close} />
+        </div>
+        <main id="main-content" tabIndex={-1} className={classes.main}>
+          <Box maw={1400} mx="auto">
+            <SecondFactorGate>
+              <Outlet />
+            </SecondFactorGate>
+          </Box>
+        </main>
+      </div>
+      <WhenOpened opened={idle.secondsLeft !== null}>
         <IdleWarningDialog warning={idle} />
+      </WhenOpened>
+      <WhenOpened opened={warning}>
         <AlertDialog
           opened={warning}
           tone="warning"
@@ -102,8 +106,8 @@ function Shell() {
           message={MISSING_SPONSOR_MESSAGE}
           onClose={closeWarning}
         />
-      </ConfirmProvider>
-    </ModalsProvider>
+      </WhenOpened>
+    </ConfirmProvider>
   );
 }
 

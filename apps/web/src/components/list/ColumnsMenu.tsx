@@ -1,5 +1,6 @@
-import { Button, Checkbox, Menu } from '@mantine/core';
+import { Button, Checkbox } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
+import { DeferredMenu } from '../deferred/DeferredMenu';
 
 export interface ColumnsMenuProps<C extends string> {
   /** Every column the list can show, in display order. */
@@ -16,27 +17,33 @@ export interface ColumnsMenuProps<C extends string> {
 /** The "Columns" menu of a list: one checkbox per column, the menu stays open while choosing. */
 export function ColumnsMenu<C extends string>({ all, labels, visible, onChange, heading = 'Column options' }: ColumnsMenuProps<C>) {
   return (
-    <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-      <Menu.Target>
+    <DeferredMenu
+      closeOnItemClick={false}
+      position="bottom-end"
+      withinPortal
+      target={
         <Button variant="default" leftSection={<IconColumns3 size={16} />}>
           Columns
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{heading}</Menu.Label>
-        {all.map((c) => (
-          <Menu.Item key={c}>
-            <Checkbox
-              label={labels[c] ?? c}
-              checked={visible.includes(c)}
-              onChange={(e) => {
-                const next = e.currentTarget.checked ? [...visible, c] : visible.filter((x) => x !== c);
-                if (next.length > 0) onChange(next);
-              }}
-            />
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(Menu) => (
+        <>
+          <Menu.Label>{heading}</Menu.Label>
+          {all.map((c) => (
+            <Menu.Item key={c}>
+              <Checkbox
+                label={labels[c] ?? c}
+                checked={visible.includes(c)}
+                onChange={(e) => {
+                  const next = e.currentTarget.checked ? [...visible, c] : visible.filter((x) => x !== c);
+                  if (next.length > 0) onChange(next);
+                }}
+              />
+            </Menu.Item>
+          ))}
+        </>
+      )}
+    </DeferredMenu>
   );
 }

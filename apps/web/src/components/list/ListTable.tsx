@@ -1,14 +1,12 @@
-import 'mantine-datatable/styles.layer.css';
-import { Group, Select, UnstyledButton } from '@mantine/core';
+import { Group, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import type { ListSort, ListState } from '../../lib/list-state';
+import { DeferredSelect } from '../deferred/DeferredSelect';
+import { type ListColumn, ListGrid, type ListTableExtras } from './ListGrid';
 import { LIST_NOT_LOADED, ListLoadError, type ListQuery } from './ListLoadError';
-import classes from './ListTable.module.css';
 
-/** A list column: mantine-datatable's, sortable on the server when `sortable` (by `sortKey`, else its accessor). */
-export type ListColumn<T> = DataTableColumn<T>;
+export type { ListColumn } from './ListGrid';
 
 /** What an empty list says: nothing yet, nothing matching the search, or no portal chosen. */
 export interface EmptyTexts {
@@ -48,18 +46,9 @@ export interface ListTableProps<T> {
   selection?: ListSelection<T>;
   idAccessor?: string;
   minHeight?: number;
-  /** mantine-datatable props for what the kit does not cover (row expansion, row styles…). */
-  tableProps?: Partial<DataTableProps<T>>;
+  /** What the kit's table adds for some lists (row expansion, row styles, a smaller type…). */
+  tableProps?: ListTableExtras<T>;
 }
-
-/** How every list looks: bordered, striped, rows lit under the pointer, room for a few rows while empty. */
-export const LIST_TABLE_LOOK = {
-  withTableBorder: true,
-  borderRadius: 'md',
-  striped: true,
-  highlightOnHover: true,
-  minHeight: 260,
-} as const;
 
 /**
  * A sortable column's title: a button inside the column header, so the header keeps its role and
@@ -156,32 +145,23 @@ export function ListTable<T>({
       : list?.search
         ? (empty.noMatch ?? empty.none)
         : empty.none;
-  const pagingProps =
+  const paging =
     list && total !== undefined
       ? {
-          totalRecords: total,
-          recordsPerPage: list.limit,
           page: list.page,
-          onPageChange: list.setPage,
-          paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-            totalRecords ? `${from}–${to} of ${totalIsEstimate ? 'about ' : ''}${totalRecords.toLocaleString('en-US')}` : 'Total 0',
+          limit: list.limit,
+          total,
+          onPage: list.setPage,
+          text: (from: number, to: number, all: number) =>
+            all ? `${from}–${to} of ${totalIsEstimate ? 'about ' : ''}${all.toLocaleString('en-US')}` : 'Total 0',
         }
-      : {};
-  const selectionProps = selection
-    ? {
-        selectedRecords: selection.selected,
-        onSelectedRecordsChange: selection.onChange,
-        getRecordSelectionCheckboxProps: (row: T) => ({ 'aria-label': selection.rowLabel(row) }),
-        allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel },
-        ...(selection.isSelectable ? { isRecordSelectable: selection.isSelectable } : {}),
-      }
-    : {};
+      : undefined;
 
   return (
     <>
       <ListLoadError query={query} what={what} />
       {setSort && sortable.length > 0 && (
-        <Select
+        <DeferredSelect
           hiddenFrom="sm"
           label="Sort by"
           mb="sm"
@@ -198,20 +178,17 @@ export function ListTable<T>({
           }}
         />
       )}
-      <DataTable<T>
-        {...(tableProps as object)}
-        {...(selectionProps as object)}
-        // Without paging the table shows every record; the cast only satisfies the paged props' type.
-        {...(pagingProps as { page: number; onPageChange: (p: number) => void; totalRecords: number; recordsPerPage: number })}
-        {...LIST_TABLE_LOOK}
-        className={classes.table}
-        minHeight={minHeight}
-        idAccessor={idAccessor as never}
-        records={records}
+      <ListGrid<T>
+        {...tableProps}
+        label={label}
         columns={labelled}
+        records={records}
+        idAccessor={idAccessor}
+        minHeight={minHeight}
         fetching={portalChosen && query.isFetching}
-        noRecordsText={emptyText}
-        aria-label={label}
+        emptyText={emptyText}
+        selection={selection}
+        paging={paging}
       />
     </>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import type { SearchBody } from '@vault/contract';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { ListState } from '../../lib/list-state';
+import { DeferredSelect } from '../deferred/DeferredSelect';
 import { ColumnsMenu } from './ColumnsMenu';
 
 export interface ListToolbarProps {
@@ -63,7 +64,7 @@ export function ListToolbar({
       <form onSubmit={submit} role="search" aria-label={label}>
         <Group align="flex-end" gap="sm" wrap="wrap">
           {fields.length > 1 && (
-            <Select
+            <DeferredSelect
               label={fieldLabel}
               data={fields as { value: string; label: string }[]}
               value={field}

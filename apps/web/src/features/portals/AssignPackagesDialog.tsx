@@ -2,9 +2,9 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { BILLING_PERIOD_LABELS, formatBytes, type SponsorPackageItem } from '@vault/contract';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { FormModal } from '../../components/dialog-parts';
+import { ListGrid } from '../../components/list/ListGrid';
 import { errorMessage } from '../../lib/api';
 import { useActivePackageMutations } from './api';
 import { Money, MoneyInput, moneyError } from './money-fields';
@@ -88,17 +88,19 @@ export function AssignPackagesDialog({
             {failure}
           </Alert>
         )}
-        <DataTable<SponsorPackageItem>
-          withTableBorder
-          borderRadius="sm"
+        <ListGrid<SponsorPackageItem>
           minHeight={160}
           records={available}
           idAccessor="id"
           fetching={loading}
-          selectedRecords={selected}
-          onSelectedRecordsChange={setSelected}
-          noRecordsText="Every base package is already assigned."
-          aria-label="Base packages not yet assigned"
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (p) => `Select ${p.name}`,
+            allLabel: 'Select every package',
+          }}
+          emptyText="Every base package is already assigned."
+          label="Base packages not yet assigned"
           columns={[
             {
               accessor: 'name',

@@ -1,3 +1,5 @@
+// Opened from the vault list, which does not load Mantine's table styles.
+import '@mantine/core/styles/Table.css';
 import { Alert, Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { BulkAction, BulkResult, VaultSearchBody } from '@vault/contract';
 import { AnswerButtons, BlockingModal, BusyNote } from '../../components/dialog-parts';

@@ -1,3 +1,5 @@
+// Opened from the vault list, which does not load Mantine's table styles.
+import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/dropzone/styles.css';

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import {
   IconArchive,
   IconCircleCheck,
@@ -25,9 +25,12 @@ import {
   type VaultSearchBody,
   type VaultSearchField,
 } from '@vault/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { DeferredMenu } from '../../components/deferred/DeferredMenu';
+import { DeferredTooltip } from '../../components/deferred/DeferredTooltip';
+import { WhenOpened } from '../../components/deferred/WhenOpened';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
@@ -39,10 +42,13 @@ import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { downloadCsv, useVaultList } from './api';
-import { BulkDialog, type BulkRequest } from './BulkDialog';
+import type { BulkRequest } from './BulkDialog';
 import { actionsFor } from './holder-status-actions';
 import { ImportDialog } from './ImportDialog';
 import { accountActions, useHolderActions } from './useHolderActions';
+
+// The bulk dialog loads when a bulk action is first chosen.
+const BulkDialog = lazy(() => import('./BulkDialog').then((m) => ({ default: m.BulkDialog })));
 
 const detailPath = (h: VaultHolderItem) => `/vaultdetails/${h.vaultId}`;
 
@@ -195,45 +201,50 @@ export function VaultListPage() {
       const allowed = actionsFor(h.statusId);
       return (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Vault details">
+          <DeferredTooltip label="Vault details">
             <ActionIcon variant="subtle" component={Link} to={detailPath(h)} aria-label={`Open ${fullName(h)}`}>
               <IconEye size={18} />
             </ActionIcon>
-          </Tooltip>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
+          </DeferredTooltip>
+          <DeferredMenu
+            position="bottom-end"
+            withinPortal
+            target={
               <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(h)}`}>
                 <IconDots size={18} />
               </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
-                <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
-                  {label}
+            }
+          >
+            {(Menu) => (
+              <>
+                {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
+                  <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
+                    {label}
+                  </Menu.Item>
+                ))}
+                <Menu.Divider />
+                <Menu.Item
+                  color="orange"
+                  leftSection={<IconArchive size={16} />}
+                  disabled={!allowed.archive || !rights.canArchive}
+                  onClick={() => actions.startArchive(h)}
+                >
+                  Archive vault
                 </Menu.Item>
-              ))}
-              <Menu.Divider />
-              <Menu.Item
-                color="orange"
-                leftSection={<IconArchive size={16} />}
-                disabled={!allowed.archive || !rights.canArchive}
-                onClick={() => actions.startArchive(h)}
-              >
-                Archive vault
-              </Menu.Item>
-              {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
-              <Menu.Divider />
-              <Menu.Label>Cannot be undone</Menu.Label>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                disabled={!rights.canArchive}
-                onClick={() => actions.run('delete', h)}
-              >
-                Delete
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+                {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
+                <Menu.Divider />
+                <Menu.Label>Cannot be undone</Menu.Label>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  disabled={!rights.canArchive}
+                  onClick={() => actions.run('delete', h)}
+                >
+                  Delete
+                </Menu.Item>
+              </>
+            )}
+          </DeferredMenu>
         </Group>
       );
     },
@@ -356,15 +367,17 @@ export function VaultListPage() {
         onClose={() => setImporting(false)}
         onImported={showImportResult}
       />
-      <BulkDialog
-        sponsorId={sponsorId}
-        request={bulk}
-        onClose={() => setBulk(null)}
-        onDone={() => {
-          setSelected([]);
-          setAllMatching(false);
-        }}
-      />
+      <WhenOpened opened={bulk !== null}>
+        <BulkDialog
+          sponsorId={sponsorId}
+          request={bulk}
+          onClose={() => setBulk(null)}
+          onDone={() => {
+            setSelected([]);
+            setAllMatching(false);
+          }}
+        />
+      </WhenOpened>
     </>
   );
 }

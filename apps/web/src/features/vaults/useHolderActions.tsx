@@ -1,12 +1,15 @@
 import { IconCircleCheck, IconCircleOff, IconKey, IconMailForward, IconShieldOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { failureMessage, useConfirm } from '../../components/confirm-context';
-import { MfaResetDialog } from '../../components/MfaResetDialog';
+import { WhenOpened } from '../../components/deferred/WhenOpened';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { fullName } from '../../lib/person-name';
 import { archiveVault, fetchDocumentCount, type VaultAction, vaultCommand, vaultKeys } from './api';
 import { actionsFor } from './holder-status-actions';
+
+// The MFA reset dialog loads when it is first opened.
+const MfaResetDialog = lazy(() => import('../../components/MfaResetDialog').then((m) => ({ default: m.MfaResetDialog })));
 
 export interface HolderRef {
   id: number;
@@ -84,14 +87,16 @@ export function useHolderActions(sponsorId: number, onChanged?: (action: VaultAc
   const startMfa = (h: HolderRef) => setMfaTarget({ kind: 'vault', vaultId: h.vaultId, sponsorId, label: `${fullName(h)} (${h.email})` });
 
   const dialogs = (
-    <MfaResetDialog
-      target={mfaTarget}
-      onClose={() => setMfaTarget(null)}
-      onDone={() => {
-        void refresh();
-        onChanged?.('mfa');
-      }}
-    />
+    <WhenOpened opened={mfaTarget !== null}>
+      <MfaResetDialog
+        target={mfaTarget}
+        onClose={() => setMfaTarget(null)}
+        onDone={() => {
+          void refresh();
+          onChanged?.('mfa');
+        }}
+      />
+    </WhenOpened>
   );
 
   return { run, startArchive, startMfa, dialogs };
