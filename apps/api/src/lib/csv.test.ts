@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../plugins/errors.js';
 import { multipartBody } from '../test/multipart.js';
-import { MAX_CSV_ROWS, neutraliseCell, parseCsv, readCsvUpload, toCsv } from './csv.js';
+import { csvRows, MAX_CSV_ROWS, neutraliseCell, parseCsv, readCsvUpload, toCsv } from './csv.js';
 
 describe('parseCsv', () => {
   it('keys rows by header with 1-based line numbers (header = line 1), skipping blank lines', () => {
@@ -41,6 +41,42 @@ describe('parseCsv', () => {
     const { rows } = parseCsv(text);
     expect(rows).toHaveLength(100_000);
     expect(rows[99_999]!.line).toBe(100_001);
+  });
+});
+
+describe('csvRows (one row at a time)', () => {
+  const all = async (text: string | Buffer, options?: Parameters<typeof csvRows>[1]) => {
+    const rows = [];
+    for await (const row of csvRows(Buffer.isBuffer(text) ? text : Buffer.from(text), options)) rows.push(row);
+    return rows;
+  };
+
+  it('answers the rows and line numbers parseCsv answers, also across the chunks a large file is read in', async () => {
+    const small =
+      '\uFEFFfirstName,lastName,email\r\nAnna,Berg,a@x.io\r\n\r\n"Multi\nLine",Z,z@x.io\nBo,,b@x.io\n , ,\nCy,"Two\r\nbreaks\nhere",c@x.io';
+    expect(await all(small)).toEqual(parseCsv(small).rows);
+    // Quoted cells with line breaks and multi-byte characters sit on the 64 KB chunk boundaries.
+    const lines = ['First Name,Last Name,E-mail'];
+    for (let i = 0; i < 20_000; i++) lines.push(i % 7 === 0 ? `"Ünï\n${i}",Lé${i},u${i}@x.io` : `F${i},"L, ${i}",u${i}@x.io`);
+    const text = lines.join('\r\n');
+    const streamed = await all(text, { normaliseHeaders: true });
+    expect(streamed).toEqual(parseCsv(text, { normaliseHeaders: true }).rows);
+    expect(streamed).toHaveLength(20_000);
+    // The last row (19,999 = 7 × 2,857) starts after the header, 19,999 rows and 2,857 line breaks inside cells.
+    expect(streamed.at(-1)!.line).toBe(1 + 20_000 + 2_857);
+  });
+
+  it('makes the same refusals, a fault late in the file included', async () => {
+    await expect(all('a,b\n1,2', { requiredHeaders: ['email', 'b'] })).rejects.toThrow(/misses the column: email/);
+    await expect(all('a,a\n1,2')).rejects.toThrow(/appears twice/);
+    await expect(all('')).rejects.toThrow(/empty/);
+    await expect(all('\n\n')).rejects.toThrow(/empty/);
+    await expect(all(`a,b\n${'1,2\n'.repeat(30_000)}"3,4\n`)).rejects.toThrow(/not valid CSV \(near line 30002\)/);
+    await expect(all(`e\n${'x\n'.repeat(6)}`, { maxRows: 5 })).rejects.toThrow(/more than 5 rows/);
+    expect(await all(`e\n${'x\n'.repeat(5)}`, { maxRows: 5 })).toHaveLength(5);
+    await expect(all(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]))).rejects.toThrow(/CSV file/);
+    await expect(all(Buffer.from([0x61, 0x0a, 0xc3, 0x28]))).rejects.toThrow(/UTF-8/);
+    await expect(all('a\n\u0001\n')).rejects.toThrow(/CSV file/);
   });
 });
 

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sponsorIntegrations } from './integrations.js';
 import { sponsors } from './sponsors.js';
 import { users } from './users.js';
@@ -90,7 +104,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** A previewed CSV import: rows are kept so that the confirm imports exactly what was previewed, once. */
+/** A previewed CSV import: its rows are kept (import_job_rows) so that the confirm imports exactly what was previewed, once. */
 export const importJobs = pgTable(
   'import_jobs',
   {
@@ -115,6 +129,32 @@ export const importJobs = pgTable(
     check('import_jobs_kind_ck', sql`${t.kind} in ('vault_holders','invitations')`),
     check('import_jobs_status_ck', sql`${t.status} in ('previewed','imported','failed')`),
   ],
+);
+
+/**
+ * The valid rows of a previewed vault-holder import, one table row each (not one large JSON value:
+ * cheap to write in batches while the file is read, and read by the confirm in SQL). Deleted once imported.
+ */
+export const importJobRows = pgTable(
+  'import_job_rows',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    line: integer().notNull(),
+    email: text().notNull(),
+    firstName: text().notNull(),
+    middleName: text(),
+    lastName: text().notNull(),
+    organizationName: text(),
+    packageId: integer().notNull(),
+    license: text().notNull(),
+    tag: text().notNull(),
+    entityType: text(),
+    testAccount: boolean().notNull(),
+    localize: text().notNull(),
+  },
+  (t) => [primaryKey({ name: 'import_job_rows_pk', columns: [t.jobId, t.line] })],
 );
 
 /** Server-wide values every instance must share, such as the key behind XSRF tokens. */

@@ -60,23 +60,47 @@ export interface ImportError {
   errors: string[];
 }
 
-export async function insertJob(
-  db: Db,
-  v: {
-    sponsorId: number;
-    fileName: string;
-    totalRows: number;
-    validRows: number;
-    rows: ImportRow[];
-    errors: ImportError[];
-    createdByUserId: number | null;
-  },
-) {
+/** A new preview's job; its rows are added by addJobRows and its totals by completeJob, in the same transaction. */
+export async function insertJob(db: Db, v: { sponsorId: number; fileName: string; createdByUserId: number | null }) {
   const [job] = await db
     .insert(importJobs)
     .values({ kind: 'vault_holders', status: 'previewed', ...v })
     .returning({ id: importJobs.id });
   return job!.id;
+}
+
+/** Stores a batch of valid rows of a preview: one statement, one JSON parameter of short keys. */
+export async function addJobRows(db: Db, jobId: string, rows: ImportRow[]) {
+  if (!rows.length) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      l: r.line,
+      e: r.email,
+      f: r.firstName,
+      m: r.middleName,
+      n: r.lastName,
+      o: r.organizationName,
+      p: r.packageId,
+      c: r.license,
+      t: r.tag,
+      y: r.entityType,
+      a: r.testAccount,
+      z: r.localize,
+    })),
+  );
+  await db.execute(
+    sql`insert into import_job_rows (job_id, line, email, first_name, middle_name, last_name, organization_name, package_id,
+          license, tag, entity_type, test_account, localize)
+        select ${jobId}::uuid, x.l, x.e, x.f, x.m, x.n, x.o, x.p, x.c, x.t, x.y, x.a, x.z
+        from json_to_recordset(${json}::json) as x(l int, e text, f text, m text, n text, o text, p int, c text, t text, y text, a boolean, z text)`,
+  );
+}
+
+/** The preview's totals and its invalid rows (`errorsJson`: a JSON array of ImportError, for the report). */
+export async function completeJob(db: Db, jobId: string, v: { totalRows: number; validRows: number; errorsJson: string }) {
+  await db.execute(
+    sql`update import_jobs set total_rows = ${v.totalRows}, valid_rows = ${v.validRows}, errors = ${v.errorsJson}::jsonb where id = ${jobId}`,
+  );
 }
 
 /** The job, locked for the confirmation (without its rows and errors: the import reads those in SQL). */
@@ -106,7 +130,8 @@ export async function findJob(db: Db, sponsorId: number, jobId: string) {
 
 export async function finishJob(db: Db, jobId: string) {
   // The rows are no longer needed once imported; the errors stay for the report.
-  await db.update(importJobs).set({ status: 'imported', completedAt: new Date(), rows: [] }).where(eq(importJobs.id, jobId));
+  await db.execute(sql`delete from import_job_rows where job_id = ${jobId}`);
+  await db.update(importJobs).set({ status: 'imported', completedAt: new Date() }).where(eq(importJobs.id, jobId));
 }
 
 /**
@@ -169,17 +194,17 @@ export async function restoreRowChecks(db: Db) {
 }
 
 /**
- * Reads a job's valid rows into a temporary table (dropped at commit) without sending them through
+ * Copies a job's valid rows into a temporary table (dropped at commit) without sending them through
  * the API process, and drops those whose e-mail a vault holder of the sponsor took since the
  * preview. Answers how many were dropped and the packages the rest use.
  */
 export async function stageJobRows(db: Db, sponsorId: number, jobId: string) {
   await db.execute(
     sql`create temp table import_rows on commit drop as
-        select x.* from import_jobs j,
-          jsonb_to_recordset(j.rows) as x(line int, email text, "firstName" text, "middleName" text, "lastName" text,
-            "organizationName" text, "packageId" int, license text, tag text, "entityType" text, "testAccount" boolean, localize text)
-        where j.id = ${jobId}`,
+        select line, email, first_name as "firstName", middle_name as "middleName", last_name as "lastName",
+          organization_name as "organizationName", package_id as "packageId", license, tag, entity_type as "entityType",
+          test_account as "testAccount", localize
+        from import_job_rows where job_id = ${jobId}`,
   );
   await db.execute(sql`analyze import_rows`);
   const taken = await rowsOf<{ n: number }>(

@@ -1,7 +1,7 @@
 import { errorBody, importConfirmBody, importJobParams, importPreview, importQuery, importResult } from '@vault/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readCsvUpload } from '../../lib/csv.js';
+import { readCsvFile } from '../../lib/csv.js';
 import * as service from './vault-import.service.js';
 
 const tags = ['vaults'];
@@ -23,7 +23,7 @@ export const vaultImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importPreview, ...failures },
       },
     },
-    async (request) => service.preview(request.ctx, await readCsvUpload(request, service.UPLOAD_OPTIONS)),
+    async (request) => service.preview(request.ctx, await readCsvFile(request)),
   );
 
   app.post(

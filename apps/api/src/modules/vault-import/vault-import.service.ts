@@ -13,7 +13,7 @@ import {
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import { type CsvRow, type CsvUpload, toCsv } from '../../lib/csv.js';
+import { type CsvFile, type CsvRow, csvRows, toCsv } from '../../lib/csv.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { LINK_TTL_HOURS } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
@@ -45,19 +45,20 @@ function checkName(label: string, value: string, required: boolean, errors: stri
     errors.push(person ? personNameMessage(label) : `${label} must not contain any of ${FORBIDDEN_CHARS}`);
 }
 
-/** Checks every row of the file; rows are keyed by normalised header ("First Name" → "firstname"). */
-export function validateRows(
-  rows: CsvRow[],
-  packages: { id: number; name: string }[],
-  existing: Set<string>,
-): { valid: repo.ImportRow[]; invalid: repo.ImportError[]; preview: ImportPreviewRow[] } {
+type Checked =
+  | { valid: true; row: repo.ImportRow; preview: ImportPreviewRow }
+  | { valid: false; error: repo.ImportError; preview: ImportPreviewRow };
+
+/**
+ * The checks of one row, keyed by normalised header ("First Name" → "firstname"). Rows are checked in
+ * file order; the checker remembers each e-mail's first line for the duplicate check. `existing`: the
+ * (lower-case) e-mails of the row's batch that already belong to a holder of the portal.
+ */
+export function rowChecker(packages: { id: number; name: string }[]) {
   const byName = new Map(packages.map((p) => [p.name.trim().toLowerCase(), p.id]));
   const byId = new Map(packages.map((p) => [String(p.id), p.id]));
   const firstLine = new Map<string, number>();
-  const valid: repo.ImportRow[] = [];
-  const invalid: repo.ImportError[] = [];
-  const preview: ImportPreviewRow[] = [];
-  for (const { line, values } of rows) {
+  return ({ line, values }: CsvRow, existing: Set<string>): Checked => {
     const v = (k: string) => (values[k] ?? '').trim();
     const email = v('email');
     const firstName = v('firstname');
@@ -89,62 +90,91 @@ export function validateRows(
     if (!(VAULT_TAGS as readonly string[]).includes(tag)) errors.push(`Tag must be one of ${VAULT_TAGS.join(', ')}`);
     if (!TRUE.has(testAccount) && !FALSE.has(testAccount)) errors.push('testAccount must be true or false');
     if (!LOCALE_RE.test(localize)) errors.push('localize must be a language code such as en or fr-CA');
-    const ok = errors.length === 0;
-    preview.push({ line, email, firstName, lastName, package: pkg, valid: ok, errors });
-    if (ok) {
-      valid.push({
-        line,
-        email,
-        firstName,
-        middleName: middleName || null,
-        lastName,
-        organizationName: organizationName || null,
-        packageId: packageId!,
-        license: license as repo.ImportRow['license'],
-        tag: tag as repo.ImportRow['tag'],
-        entityType: entityType || null,
-        testAccount: TRUE.has(testAccount),
-        localize,
-      });
-    } else {
-      invalid.push({ line, email, firstName, lastName, package: pkg, errors });
-    }
-  }
-  return { valid, invalid, preview };
+    const valid = errors.length === 0;
+    const preview = { line, email, firstName, lastName, package: pkg, valid, errors };
+    if (!valid) return { valid, preview, error: { line, email, firstName, lastName, package: pkg, errors } };
+    const row: repo.ImportRow = {
+      line,
+      email,
+      firstName,
+      middleName: middleName || null,
+      lastName,
+      organizationName: organizationName || null,
+      packageId: packageId!,
+      license: license as repo.ImportRow['license'],
+      tag: tag as repo.ImportRow['tag'],
+      entityType: entityType || null,
+      testAccount: TRUE.has(testAccount),
+      localize,
+    };
+    return { valid, preview, row };
+  };
 }
 
 /** The upload's CSV options: the required columns, headers matched ignoring case, spaces and underscores. */
 export const UPLOAD_OPTIONS = { requiredHeaders: [...IMPORT_REQUIRED_COLUMNS], normaliseHeaders: true };
 
-/** Preview of a parsed upload: check every row, keep the result as an import job. Nothing is imported yet. */
-export async function preview(ctx: Ctx, upload: CsvUpload): Promise<ImportPreview> {
+/** Rows checked and stored together: one e-mail lookup and one insert per batch. */
+const BATCH_ROWS = 5000;
+
+/**
+ * Preview of an uploaded file: check every row, keep the result as an import job (its valid rows in
+ * import_job_rows). Nothing is imported yet. The file is parsed and checked a batch at a time and each
+ * batch stored before the next is read, so memory holds one batch, the e-mails seen (for duplicates),
+ * the rows shown and the invalid rows' report, never the whole file as objects. One transaction: a
+ * fault found late in the file (bad CSV, too many rows) leaves no job behind.
+ */
+export async function preview(ctx: Ctx, file: CsvFile): Promise<ImportPreview> {
   const sponsorId = ctx.sponsor.id;
-  const emails = [...new Set(upload.rows.map((r) => (r.values.email ?? '').trim().toLowerCase()).filter(Boolean))];
-  const [packages, existing] = await Promise.all([repo.sponsorPackages(ctx.db, sponsorId), repo.existingEmails(ctx.db, sponsorId, emails)]);
-  const { valid, invalid, preview: rows } = validateRows(upload.rows, packages, existing);
-  const fileName = upload.filename.slice(0, 255);
+  const fileName = file.filename.slice(0, 255);
+  const check = rowChecker(await repo.sponsorPackages(ctx.db, sponsorId));
+  // The rows a preview shows: all of a small file; of a larger one, invalid rows first.
+  const shown: { valid: ImportPreviewRow[]; invalid: ImportPreviewRow[] } = { valid: [], invalid: [] };
+  const errors: string[] = [];
+  let totalRows = 0;
+  let validRows = 0;
   const jobId = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertJob(tx, {
-      sponsorId,
-      fileName,
-      totalRows: rows.length,
-      validRows: valid.length,
-      rows: valid,
-      errors: invalid,
-      createdByUserId: ctx.actor.userId,
-    });
+    const id = await repo.insertJob(tx, { sponsorId, fileName, createdByUserId: ctx.actor.userId });
+    // The rows point at the job inserted just above: their foreign-key trigger would add nothing (decision 0019).
+    const rowChecksOff = await repo.skipRowChecks(tx);
+    let batch: CsvRow[] = [];
+    const flush = async () => {
+      const emails = [...new Set(batch.map((r) => (r.values.email ?? '').trim().toLowerCase()).filter(Boolean))];
+      const existing = await repo.existingEmails(tx, sponsorId, emails);
+      const valid: repo.ImportRow[] = [];
+      for (const row of batch) {
+        const c = check(row, existing);
+        totalRows++;
+        if (c.valid) valid.push(c.row);
+        else errors.push(JSON.stringify(c.error));
+        const list = c.valid ? shown.valid : shown.invalid;
+        if (list.length < IMPORT_PREVIEW_ROWS) list.push(c.preview);
+      }
+      validRows += valid.length;
+      batch = [];
+      await repo.addJobRows(tx, id, valid);
+    };
+    for await (const row of csvRows(file.buffer, UPLOAD_OPTIONS)) {
+      batch.push(row);
+      if (batch.length >= BATCH_ROWS) await flush();
+    }
+    await flush();
+    if (rowChecksOff) await repo.restoreRowChecks(tx);
+    await repo.completeJob(tx, id, { totalRows, validRows, errorsJson: `[${errors.join(',')}]` });
     await writeAudit(tx, ctx.actor, {
       action: `${TARGET}.import_preview`,
       sponsorId,
       targetType: 'import_job',
       targetId: id,
-      logJson: { fileName, bytes: upload.bytes, totalRows: rows.length, validRows: valid.length, invalidRows: invalid.length },
+      logJson: { fileName, bytes: file.bytes, totalRows, validRows, invalidRows: totalRows - validRows },
     });
     return id;
   });
-  const truncated = rows.length > IMPORT_PREVIEW_ROWS;
-  const shown = truncated ? [...rows.filter((r) => !r.valid), ...rows.filter((r) => r.valid)].slice(0, IMPORT_PREVIEW_ROWS) : rows;
-  return { jobId, fileName, totalRows: rows.length, validRows: valid.length, invalidRows: invalid.length, rows: shown, truncated };
+  const truncated = totalRows > IMPORT_PREVIEW_ROWS;
+  const rows = truncated
+    ? [...shown.invalid, ...shown.valid].slice(0, IMPORT_PREVIEW_ROWS)
+    : [...shown.invalid, ...shown.valid].sort((a, b) => a.line - b.line);
+  return { jobId, fileName, totalRows, validRows, invalidRows: totalRows - validRows, rows, truncated };
 }
 
 /**

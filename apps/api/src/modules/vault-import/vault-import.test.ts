@@ -1,7 +1,7 @@
 import { STATUS } from '@vault/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, importJobs, packageSponsor, passwordTokens, users, vaults } from '../../db/schema/index.js';
+import { auditLog, emailOutbox, importJobRows, importJobs, packageSponsor, passwordTokens, users, vaults } from '../../db/schema/index.js';
 import { parseCsv } from '../../lib/csv.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
 import { multipartBody } from '../../test/multipart.js';
@@ -100,6 +100,36 @@ describe('POST /api/v1/users/import (preview)', () => {
     expect(await t.db.select().from(importJobs)).toHaveLength(0);
   }, 60_000);
 
+  it('leaves no job and no stored row when the file turns out bad after many rows were checked', async () => {
+    const lines = ['email,firstName,lastName,package'];
+    for (let i = 0; i < 12_000; i++) lines.push(`early${i}@example.com,E,${i},Gold Plan`);
+    const badQuote = await upload(admin, w.a.id, `${lines.join('\n')}\n"late@example.com,L,L,Gold Plan\n`);
+    expect(badQuote.statusCode).toBe(400);
+    expect(badQuote.json().message).toMatch(/not valid CSV \(near line 12002\)/);
+    expect(await t.db.select().from(importJobs)).toHaveLength(0);
+    expect(await t.db.select().from(importJobRows)).toHaveLength(0);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'vault_holder.import_preview'))).toHaveLength(0);
+  }, 60_000);
+
+  it('checks duplicates and existing holders across the whole file, with the lines of the file', async () => {
+    await createVault(t, admin, w.a.id, vaultBody({ email: 'taken9000@example.com', packageId: w.gold.id }));
+    const lines = ['email,firstName,lastName,package,organizationName', 'multi@example.com,Mul,Ti,Gold Plan,"Two', 'Lines"'];
+    for (let i = 0; i < 12_000; i++) lines.push(`row${i}@example.com,R,${i},Gold Plan`);
+    lines.push('MULTI@example.com,Again,Late,Gold Plan', 'taken9000@example.com,T,T,Gold Plan', 'last@example.com,La,St,Gold Plan');
+    const p = (await upload(admin, w.a.id, lines.join('\n'))).json();
+    expect(p).toMatchObject({ totalRows: 12_004, validRows: 12_002, invalidRows: 2, truncated: true });
+    expect(p.rows.slice(0, 2)).toMatchObject([
+      { line: 12_004, valid: false, errors: ['Duplicate e-mail in the file (first on line 2)'] },
+      { line: 12_005, valid: false, errors: ['A vault holder with this e-mail already exists in this portal'] },
+    ]);
+    expect(p.rows[2]).toMatchObject({ line: 2, email: 'multi@example.com', valid: true });
+    expect(p.rows[3]).toMatchObject({ line: 4, email: 'row0@example.com' });
+    const stored = await t.db.select({ line: importJobRows.line, org: importJobRows.organizationName }).from(importJobRows);
+    expect(stored).toHaveLength(12_002);
+    expect(stored.find((r) => r.line === 2)!.org).toBe('Two\nLines');
+    expect(stored.some((r) => r.line === 12_006)).toBe(true);
+  }, 60_000);
+
   it('refuses another portal (403) and a missing portal (400)', async () => {
     expect((await upload(adminB, w.a.id, FILE)).statusCode).toBe(403);
     const { payload, headers } = multipartBody({ name: 'a.csv', content: FILE });
@@ -136,6 +166,8 @@ describe('POST /api/v1/users/import-vault (confirm)', () => {
     expect(await t.db.select().from(emailOutbox)).toHaveLength(0);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'vault_holder.import'));
     expect(entry!.logJson).toMatchObject({ importedUsers: 2, invalidRows: 6 });
+
+    expect(await t.db.select().from(importJobRows)).toHaveLength(0);
 
     const again = await confirm(admin, w.a.id, { jobId: p.jobId });
     expect(again.statusCode).toBe(200);
@@ -175,6 +207,7 @@ describe('POST /api/v1/users/import-vault (confirm)', () => {
     expect(res.json().message).toMatch(/Nothing was imported/);
     expect(await holders(w.a.id)).toHaveLength(0);
     expect((await t.db.select().from(importJobs))[0]!.status).toBe('previewed');
+    expect(await t.db.select().from(importJobRows)).toHaveLength(31);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'vault_holder.import'))).toHaveLength(0);
     expect((await confirm(admin, w.a.id, { jobId: p.jobId })).json().importedUsers).toBe(31);
   });

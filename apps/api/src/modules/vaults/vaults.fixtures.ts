@@ -103,7 +103,7 @@ export async function userRow(t: TestApp, id: number) {
  * (sign-ins are rate limited, so each file signs in once).
  */
 export async function resetVaultData(t: TestApp) {
-  await t.truncate('audit_log, email_outbox, password_tokens, import_jobs');
+  await t.truncate('audit_log, email_outbox, password_tokens, import_job_rows, import_jobs');
   await t.database.query("delete from users where role = 'vault_holder'");
   await t.database.query("update users set test_account = false where role = 'advisor'");
 }
