@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
 import {
   IconArchive,
   IconCircleCheck,
@@ -33,18 +33,16 @@ import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import { useListState } from '../../lib/list-state';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { downloadCsv, useVaultList } from './api';
 import { BulkDialog, type BulkRequest } from './BulkDialog';
+import { detailPath, HolderIdLink, HolderNameCell, LastLoginCell } from './HolderCells';
 import { actionsFor } from './holder-status-actions';
 import { ImportDialog } from './ImportDialog';
 import { accountActions, useHolderActions } from './useHolderActions';
-
-const detailPath = (h: VaultHolderItem) => `/vaultdetails/${h.vaultId}`;
 
 const SEARCH_FIELDS = VAULT_SEARCH_FIELDS.map((f) => ({ value: f, label: VAULT_SEARCH_LABELS[f] }));
 const PLACEHOLDERS: Record<VaultSearchField, string> = {
@@ -126,28 +124,13 @@ export function VaultListPage() {
       title: VAULT_COLUMN_LABELS.id,
       width: 80,
       sortable: true,
-      render: (h) => (
-        <Anchor component={Link} to={detailPath(h)} size="sm">
-          {h.id}
-        </Anchor>
-      ),
+      render: (h) => <HolderIdLink holder={h} />,
     },
     {
       accessor: 'firstName',
       title: VAULT_COLUMN_LABELS.firstName,
       sortable: true,
-      render: (h) => (
-        <Group gap={6} wrap="nowrap">
-          <Anchor component={Link} to={detailPath(h)} size="sm" fw={500}>
-            {h.firstName}
-          </Anchor>
-          {h.testAccount && (
-            <Badge size="xs" variant="light" color="grape">
-              Test
-            </Badge>
-          )}
-        </Group>
-      ),
+      render: (h) => <HolderNameCell holder={h} />,
     },
     { accessor: 'lastName', title: VAULT_COLUMN_LABELS.lastName, sortable: true },
     { accessor: 'email', title: VAULT_COLUMN_LABELS.email, sortable: true },
@@ -169,14 +152,7 @@ export function VaultListPage() {
       title: VAULT_COLUMN_LABELS.lastLoginAt,
       noWrap: true,
       sortable: true,
-      render: (h) =>
-        h.lastLoginAt ? (
-          formatDateTime(h.lastLoginAt)
-        ) : (
-          <Text size="sm" c="dimmed">
-            Never
-          </Text>
-        ),
+      render: (h) => <LastLoginCell holder={h} />,
     },
   ];
   const columns = allColumns.filter((c) => list.isVisible(c.accessor as string));
