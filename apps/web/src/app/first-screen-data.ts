@@ -20,3 +20,15 @@ export function firstScreenData(url: URL): Promise<void> | null {
     rows.then(done, done);
   });
 }
+
+/**
+ * How long the first render waits for the rows. Their answer has often arrived while the app's code
+ * was evaluated, but reading and parsing it takes a few more tasks; rendering first draws the whole
+ * page empty and then again with the rows (a second render and layout, 60 ms and more on a busy
+ * machine). A later answer holds the screen back no longer than this.
+ */
+export const FIRST_ROWS_WAIT_MS = 50;
+
+/** Settles when `data` does, or after FIRST_ROWS_WAIT_MS. */
+export const soonAfter = (data: Promise<void>): Promise<void> =>
+  Promise.race([data, new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROWS_WAIT_MS))]);
