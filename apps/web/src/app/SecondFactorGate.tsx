@@ -3,6 +3,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSecondFactorStatus } from '../features/account/api';
+import { useBackgroundCallsAllowed } from '../lib/first-screen';
 import { useSession } from '../lib/session';
 
 const DISMISSED = 'second_factor_prompt_dismissed';
@@ -16,7 +17,8 @@ const OPEN_PATHS = new Set(['/account', '/logout']);
 export function SecondFactorGate({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const { data } = useSecondFactorStatus();
+  // Asked once the first screen's rows are in (the server enforces the policy on every call anyway).
+  const { data } = useSecondFactorStatus(useBackgroundCallsAllowed());
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED) === '1');
 
   if (data?.enrollmentRequired && !OPEN_PATHS.has(pathname)) return <Navigate to="/account" replace />;

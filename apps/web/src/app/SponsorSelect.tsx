@@ -3,6 +3,7 @@ import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-qu
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DeferredSelect } from '../components/deferred/DeferredSelect';
+import { useBackgroundCallsAllowed } from '../lib/first-screen';
 import { NO_SPONSOR, setSponsor, useSponsor } from '../lib/session';
 import { shellKeys, useMySponsors } from '../lib/sponsors';
 import { screenAfterSponsorChange } from './nav';
@@ -27,7 +28,8 @@ export function refreshAfterSponsorChange(queryClient: QueryClient, oldSponsorId
  */
 export function SponsorSelect({ onChanged }: { onChanged?: () => void }) {
   const { sponsorId } = useSponsor();
-  const sponsors = useMySponsors();
+  // The list of sponsors is fetched once the first screen's rows are in; the chosen one shows meanwhile.
+  const sponsors = useMySponsors(useBackgroundCallsAllowed());
   const queryClient = useQueryClient();
   const [, setParams] = useSearchParams();
   const { pathname } = useLocation();

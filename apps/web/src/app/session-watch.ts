@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { logout } from '../features/auth/api';
 import { lastApiCallAt } from '../lib/api';
+import { useBackgroundCallsAllowed } from '../lib/first-screen';
 import { beginSignOut, clearSession, updateUser } from '../lib/session';
 import { fetchMe, shellKeys } from '../lib/sponsors';
 
@@ -31,16 +32,19 @@ export function useSessionWatch(): IdleWarning {
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const [staying, setStaying] = useState(false);
+  const allowed = useBackgroundCallsAllowed();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-check on every navigation
   useEffect(() => {
+    // The first screen's own request checks the session too (a 401 signs out); this one follows it.
+    if (!allowed) return;
     queryClient
       .fetchQuery({ queryKey: shellKeys.me, queryFn: fetchMe, staleTime: 0 })
       .then((r) => updateUser(r.user))
       .catch(() => {
         // A 401 is handled by the API client; other failures leave the shell as it is.
       });
-  }, [pathname, queryClient]);
+  }, [pathname, queryClient, allowed]);
 
   useEffect(() => {
     const tick = () => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import {
   IconArchive,
   IconCircleCheck,
@@ -36,21 +36,19 @@ import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import { useListState } from '../../lib/list-state';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { downloadCsv, useVaultList } from './api';
 import type { BulkRequest } from './BulkDialog';
+import { detailPath, HolderIdLink, HolderNameCell, LastLoginCell } from './HolderCells';
 import { actionsFor } from './holder-status-actions';
 import { ImportDialog } from './ImportDialog';
 import { accountActions, useHolderActions } from './useHolderActions';
 
 // The bulk dialog loads when a bulk action is first chosen.
 const BulkDialog = lazy(() => import('./BulkDialog').then((m) => ({ default: m.BulkDialog })));
-
-const detailPath = (h: VaultHolderItem) => `/vaultdetails/${h.vaultId}`;
 
 const SEARCH_FIELDS = VAULT_SEARCH_FIELDS.map((f) => ({ value: f, label: VAULT_SEARCH_LABELS[f] }));
 const PLACEHOLDERS: Record<VaultSearchField, string> = {
@@ -135,28 +133,13 @@ export function VaultListPage() {
       title: VAULT_COLUMN_LABELS.id,
       width: 80,
       sortable: true,
-      render: (h) => (
-        <Anchor component={Link} to={detailPath(h)} size="sm">
-          {h.id}
-        </Anchor>
-      ),
+      render: (h) => <HolderIdLink holder={h} />,
     },
     {
       accessor: 'firstName',
       title: VAULT_COLUMN_LABELS.firstName,
       sortable: true,
-      render: (h) => (
-        <Group gap={6} wrap="nowrap">
-          <Anchor component={Link} to={detailPath(h)} size="sm" fw={500}>
-            {h.firstName}
-          </Anchor>
-          {h.testAccount && (
-            <Badge size="xs" variant="light" color="grape">
-              Test
-            </Badge>
-          )}
-        </Group>
-      ),
+      render: (h) => <HolderNameCell holder={h} />,
     },
     { accessor: 'lastName', title: VAULT_COLUMN_LABELS.lastName, sortable: true },
     { accessor: 'email', title: VAULT_COLUMN_LABELS.email, sortable: true },
@@ -178,14 +161,7 @@ export function VaultListPage() {
       title: VAULT_COLUMN_LABELS.lastLoginAt,
       noWrap: true,
       sortable: true,
-      render: (h) =>
-        h.lastLoginAt ? (
-          formatDateTime(h.lastLoginAt)
-        ) : (
-          <Text size="sm" c="dimmed">
-            Never
-          </Text>
-        ),
+      render: (h) => <LastLoginCell holder={h} />,
     },
   ];
   const columns = allColumns.filter((c) => list.isVisible(c.accessor as string));
@@ -195,8 +171,6 @@ export function VaultListPage() {
     title: '',
     textAlign: 'right',
     width: 90,
-    // The row's actions stay in view when the table is wider than the screen.
-
     render: (h) => {
       const allowed = actionsFor(h.statusId);
       return (

@@ -20,15 +20,22 @@ export function vaultListParams(url: URL): { offset: number; limit: number; sear
 }
 
 /**
+ * Asks for the rows this address shows (or joins the request already under way) into the cache the
+ * screen reads; its promise, or null without a session or a chosen sponsor.
+ */
+export function fetchVaultListFor(url: URL): Promise<void> | null {
+  const { sponsorId } = getSponsor();
+  if (!getToken() || sponsorId <= 0) return null;
+  const { offset, limit, search, sort } = vaultListParams(url);
+  return queryClient.prefetchQuery(vaultListQuery(sponsorId, offset, limit, search, sort));
+}
+
+/**
  * Route loader of the vault list: asks for the rows as soon as the app knows the saved session and
  * sponsor, alongside the screen's code and the sponsor list, into the cache the screen reads.
  * It never waits: the screen renders at once and shows the rows when they come.
  */
 export function prefetchVaultList({ request }: { request: Request }) {
-  const { sponsorId } = getSponsor();
-  if (getToken() && sponsorId > 0) {
-    const { offset, limit, search, sort } = vaultListParams(new URL(request.url));
-    void queryClient.prefetchQuery(vaultListQuery(sponsorId, offset, limit, search, sort));
-  }
+  void fetchVaultListFor(new URL(request.url));
   return null;
 }
