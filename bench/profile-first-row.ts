@@ -83,7 +83,7 @@ const login = await fetch(`${base}/api/v1/authentication/login`, {
 });
 const { accessToken } = (await login.json()) as { accessToken: string };
 const xsrf = /XSRF-TOKEN=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1] ?? '';
-const me = await (await fetch(`${base}/api/v1/authentication/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json();
+const me = (await (await fetch(`${base}/api/v1/authentication/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { user: unknown };
 const big = dataset.sponsors[0]!;
 const storage = {
   access_token: accessToken,
@@ -107,7 +107,7 @@ async function load(path: string, withTrace = false): Promise<{ read: Read; eval
     const events: { name: string; ts: number; dur?: number; args?: { data?: { url?: string; frame?: string } } }[] = [];
     const cdp = withTrace ? await context.newCDPSession(page) : null;
     if (cdp) {
-      cdp.on('Tracing.dataCollected', (d: { value: typeof events }) => events.push(...d.value));
+      cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as typeof events)));
       await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,blink.user_timing', transferMode: 'ReportEvents' });
     }
     await page.goto(`${base}${path}`, { waitUntil: 'commit' });
