@@ -83,7 +83,9 @@ const login = await fetch(`${base}/api/v1/authentication/login`, {
 });
 const { accessToken } = (await login.json()) as { accessToken: string };
 const xsrf = /XSRF-TOKEN=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1] ?? '';
-const me = (await (await fetch(`${base}/api/v1/authentication/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { user: unknown };
+const me = (await (await fetch(`${base}/api/v1/authentication/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as {
+  user: unknown;
+};
 const big = dataset.sponsors[0]!;
 const storage = {
   access_token: accessToken,
