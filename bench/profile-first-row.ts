@@ -15,26 +15,13 @@ import { chromium } from '@playwright/test';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { BENCH_USER, openDataset } from './dataset.js';
+import { BARE_HTML, BARE_JS } from './scenarios/portal-load.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const runs = Number(process.argv[2] ?? 9);
 const trace = process.argv.includes('--trace');
 const cpu = process.argv.includes('--cpu');
 const DIST = process.env.DIST ?? join(ROOT, 'apps/web/dist');
-
-const BARE_HTML =
-  '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><table><tbody id="rows"></tbody></table><script src="/bare-list.js"></script></body></html>';
-const BARE_JS = `const s = JSON.parse(localStorage.getItem('session_sponsor'));
-fetch('/api/v1/vaultholders?limit=20&offset=0&sponsorId=' + s.sponsorId, { headers: { authorization: 'Bearer ' + localStorage.getItem('access_token') } })
-  .then((r) => r.json())
-  .then((page) => {
-    const body = document.getElementById('rows');
-    for (const h of page.data) {
-      const tr = body.insertRow();
-      tr.insertCell().textContent = h.email;
-      tr.insertCell().textContent = h.firstName + ' ' + h.lastName;
-    }
-  });`;
 
 const WATCH = `(() => {
   window.__marks = {};

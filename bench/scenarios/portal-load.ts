@@ -21,9 +21,9 @@ const CHROMIUM = {
  * The bare page: the same list call the portal makes for its first screen, its rows put in a table,
  * nothing else. Served by the same server as the portal (a script file: the CSP forbids inline ones).
  */
-const BARE_HTML =
+export const BARE_HTML =
   '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><table><tbody id="rows"></tbody></table><script src="/bare-list.js"></script></body></html>';
-const BARE_JS = `const s = JSON.parse(localStorage.getItem('session_sponsor'));
+export const BARE_JS = `const s = JSON.parse(localStorage.getItem('session_sponsor'));
 fetch('/api/v1/vaultholders?limit=20&offset=0&sponsorId=' + s.sponsorId, { headers: { authorization: 'Bearer ' + localStorage.getItem('access_token') } })
   .then((r) => r.json())
   .then((page) => {
