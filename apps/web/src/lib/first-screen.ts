@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { valueStore } from './value-store';
 
 /**
  * The shell's background calls (who the user is, the second-factor status, the sponsor list) are
@@ -6,27 +6,16 @@ import { useSyncExternalStore } from 'react';
  * server answers the list first and their answers do not redraw the shell before the rows are in.
  * Nothing waits unless the app start holds them (the tests and every later screen never do).
  */
-let holding = false;
-const listeners = new Set<() => void>();
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
-const set = (value: boolean) => {
-  holding = value;
-  for (const l of listeners) l();
-};
+const holding = valueStore(false);
 
 /** Holds the background calls until `done` settles (whether the first screen's request worked or not). */
 export function holdBackgroundCallsUntil(done: Promise<unknown>) {
-  set(true);
+  holding.set(true);
   void done.then(
-    () => set(false),
-    () => set(false),
+    () => holding.set(false),
+    () => holding.set(false),
   );
 }
 
-const isHolding = () => holding;
-
 /** True once the background calls may go (at once, unless the app start is waiting for the first rows). */
-export const useBackgroundCallsAllowed = (): boolean => !useSyncExternalStore(subscribe, isHolding, isHolding);
+export const useBackgroundCallsAllowed = (): boolean => !holding.useValue();

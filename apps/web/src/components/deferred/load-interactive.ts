@@ -1,10 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { valueStore } from '../../lib/value-store';
 
 type Interactive = typeof import('./interactive');
 
-let loaded: Interactive | null = null;
+const loaded = valueStore<Interactive | null>(null);
 let loading: Promise<Interactive | null> | null = null;
-const listeners = new Set<() => void>();
 
 /**
  * Loads the dropdowns, menus and tooltips (once); every deferred component then renders the real
@@ -13,8 +12,7 @@ const listeners = new Set<() => void>();
 export function loadInteractive(): Promise<Interactive | null> {
   loading ??= import('./interactive').then(
     (m) => {
-      loaded = m;
-      for (const l of listeners) l();
+      loaded.set(m);
       return m;
     },
     () => {
@@ -25,15 +23,8 @@ export function loadInteractive(): Promise<Interactive | null> {
   return loading;
 }
 
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => {
-    listeners.delete(l);
-  };
-};
-
 /** The loaded components, or null until they are (the caller shows its stand-in). */
-export const useInteractive = () => useSyncExternalStore(subscribe, () => loaded);
+export const useInteractive = () => loaded.useValue();
 
 const FIRST_USE = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
@@ -42,7 +33,7 @@ const FIRST_USE = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel
  * clicked its code is usually there, and a screen that is only looked at never downloads it.
  */
 export function loadInteractiveOnFirstUse(): () => void {
-  if (loaded) return () => {};
+  if (loaded.get()) return () => {};
   const start = () => {
     stop();
     void loadInteractive();

@@ -5,7 +5,7 @@ import classes from './ListTable.module.css';
 
 /**
  * A list column. The shape is mantine-datatable's (which the lists used before), kept so the
- * screens did not change: the kit now draws the table itself on Mantine's Table, a fraction of the
+ * screens did not change: the kit now draws the table itself on plain table elements, a fraction of the
  * code on the first screen.
  */
 export interface ListColumn<T> {
