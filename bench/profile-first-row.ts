@@ -4,6 +4,8 @@
  * cold loads like the portal-load scenario, and prints the portal load's timeline: every file and API
  * call (start → end), when the first React output, the table and the first row appeared, long tasks.
  * --trace: one Chromium trace of the main thread (script evaluation, renders, layouts, requests).
+ * --fibers: the React components of the first screen once the first row is in, counted by name (names
+ * need `vite build --minify false`).
  * --cpu: one sampled CPU profile, self time by package/module and function (build with
  * `vite build --minify false` so the chunks keep their module comments).
  */
@@ -21,6 +23,7 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const runs = Number(process.argv[2] ?? 9);
 const trace = process.argv.includes('--trace');
 const cpu = process.argv.includes('--cpu');
+const fibers = process.argv.includes('--fibers');
 const DIST = process.env.DIST ?? join(ROOT, 'apps/web/dist');
 
 const WATCH = `(() => {
@@ -130,7 +133,9 @@ async function load(path: string, withTrace = false): Promise<{ read: Read; eval
               !/chrome:|data:/.test(
                 urls.get((e.args?.data as { requestId?: string })?.requestId ?? '') ?? (e.args?.data as { url?: string })?.url ?? '',
               )) ||
-              ((e as { tid?: number }).tid === main?.tid && (e.dur ?? 0) > 1500 && !/^(ParseHTML|V8\.|MinorGC)/.test(e.name))),
+              ((e as { tid?: number }).tid === main?.tid &&
+                (e.dur ?? 0) > Number(process.env.TRACE_MIN_US ?? 1500) &&
+                !/^(ParseHTML|V8\.|MinorGC)/.test(e.name))),
         )
         .sort((a, b) => a.ts - b.ts)
         .map((e) => {
@@ -176,6 +181,7 @@ for (const n of names) {
 }
 console.log('\nlong tasks of the last portal run:', JSON.stringify(portal.at(-1)!.long));
 if (cpu) await cpuProfile();
+if (fibers) await fiberCount();
 if (trace) {
   const { read, evals } = await load('/', true);
   console.log('\ntraced run: marks', JSON.stringify(Object.fromEntries(Object.entries(read.marks).map(([k, v]) => [k, Math.round(v)]))));
@@ -272,3 +278,34 @@ await browser.close();
 await app.close();
 await dataset.database.close();
 await rm(dist, { recursive: true, force: true });
+
+async function fiberCount() {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'XSRF-TOKEN', value: xsrf, url: base }]);
+  await context.addInitScript({
+    content: `for (const [k, v] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(k, v);\n${WATCH}`,
+  });
+  const page = await context.newPage();
+  await page.goto(`${base}/`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => (globalThis as { __marks?: { firstRow?: number } }).__marks?.firstRow !== undefined);
+  const counts = (await page.evaluate(`(() => {
+    const root = document.getElementById('root');
+    const key = Object.keys(root).find((k) => k.startsWith('__reactContainer$'));
+    const counts = {};
+    const nameOf = (t) => typeof t === 'string' ? '<' + t + '>' : t == null ? '(text/fragment)' :
+      t.displayName || t.name || (t.render && (t.render.displayName || t.render.name)) || (t.type && (t.type.displayName || t.type.name)) || (t._context ? 'Context' : '?');
+    const stack = [root[key]];
+    while (stack.length) {
+      const f = stack.pop();
+      const n = nameOf(f.type);
+      counts[n] = (counts[n] || 0) + 1;
+      if (f.sibling) stack.push(f.sibling);
+      if (f.child) stack.push(f.child);
+    }
+    return counts;
+  })()`)) as Record<string, number>;
+  await context.close();
+  const all = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  console.log(`\nfibers once the first row is in: ${all.reduce((s, [, n]) => s + n, 0)}`);
+  for (const [n, c] of all.slice(0, 60)) console.log(`  ${String(c).padStart(5)}  ${n}`);
+}

@@ -1,4 +1,3 @@
-import { Stack, UnstyledButton } from '@mantine/core';
 import {
   IconActivityHeartbeat,
   IconBuildingCommunity,
@@ -65,18 +64,17 @@ export function Navigation({ onBlocked, onNavigate }: NavigationProps) {
   };
 
   return (
-    <Stack component="nav" aria-label="Main navigation" gap={2} p="sm" style={{ flex: 1, overflowY: 'auto' }}>
+    <nav aria-label="Main navigation" className={classes.nav}>
       {NAV_ITEMS.map((item) => {
         const Icon = ICONS[item.label] ?? IconLock;
         const isActive = active?.path === item.path;
         return (
-          <UnstyledButton
+          <Link
             key={item.path}
-            component={Link}
             to={item.path}
             aria-current={isActive ? 'page' : undefined}
             onClick={follow(item.path)}
-            className={item.label === 'Logout' ? `${classes.link} ${classes.apart}` : classes.link}
+            className={`mantine-focus-auto ${classes.link}${item.label === 'Logout' ? ` ${classes.apart}` : ''}`}
           >
             <span className={classes.icon}>
               <Icon size={18} stroke={1.6} />
@@ -84,9 +82,9 @@ export function Navigation({ onBlocked, onNavigate }: NavigationProps) {
             <div className={classes.body}>
               <span className={classes.label}>{item.label}</span>
             </div>
-          </UnstyledButton>
+          </Link>
         );
       })}
-    </Stack>
+    </nav>
   );
 }

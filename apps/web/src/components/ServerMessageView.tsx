@@ -1,6 +1,7 @@
 import { Alert, List, Stack, Text, Title } from '@mantine/core';
 import type { ServerMessage } from '@vault/contract';
 import type { ReactNode } from 'react';
+import { formatCount } from '../lib/count';
 
 const COLORS = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' } as const;
 const TITLES = { success: 'Success', error: 'Error', warning: 'Warning', info: 'Information' } as const;
@@ -19,7 +20,7 @@ export const words = (key: string) => {
 function Readable({ value }: { value: unknown }): ReactNode {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'number') return formatCount(value);
   if (typeof value === 'string') return value;
   if (Array.isArray(value))
     return (

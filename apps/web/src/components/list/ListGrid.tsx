@@ -1,6 +1,7 @@
-import { Center, Checkbox, Loader, Pagination, Text } from '@mantine/core';
+import { Center, Loader, Pagination, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
+import { SelectBox } from '../light/SelectBox';
 import classes from './ListTable.module.css';
 
 /**
@@ -154,7 +155,7 @@ export function ListGrid<T>({
             <tr>
               {selection && (
                 <th className={classes.selector}>
-                  <Checkbox
+                  <SelectBox
                     aria-label={selection.allLabel}
                     checked={allOnPage}
                     indeterminate={someOnPage && !allOnPage}
@@ -191,7 +192,7 @@ export function ListGrid<T>({
                     {selection && (
                       // biome-ignore lint/a11y/useKeyWithClickEvents: keeps a click on the checkbox from also opening the row; the checkbox itself takes the keyboard
                       <td className={classes.selector} onClick={(e) => e.stopPropagation()}>
-                        <Checkbox
+                        <SelectBox
                           aria-label={selection.rowLabel(row)}
                           checked={checked}
                           disabled={!(selection.isSelectable?.(row) ?? true)}
@@ -200,16 +201,13 @@ export function ListGrid<T>({
                       </td>
                     )}
                     {shown.map((c) => (
+                      // The column's width is on its header alone (a table sizes a column by its
+                      // widest cell); an inline style on every cell was a large part of the first render.
                       <td
                         key={c.accessor}
                         className={c.noWrap ? classes.nowrap : undefined}
-                        style={{
-                          width: c.width,
-                          minWidth: c.width,
-                          maxWidth: c.width,
-                          textAlign: c.textAlign,
-                          ...c.cellsStyle?.(row, index),
-                        }}
+                        data-align={c.textAlign}
+                        style={c.cellsStyle?.(row, index)}
                         {...c.customCellAttributes?.(row, index)}
                       >
                         {c.render ? c.render(row, index) : cellValue(valueAt(row, c.accessor))}

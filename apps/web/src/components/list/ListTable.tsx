@@ -1,10 +1,11 @@
-import { Group, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatCount } from '../../lib/count';
 import type { ListSort, ListState } from '../../lib/list-state';
 import { DeferredSelect } from '../deferred/DeferredSelect';
 import { type ListColumn, ListGrid, type ListTableExtras } from './ListGrid';
 import { LIST_NOT_LOADED, ListLoadError, type ListQuery } from './ListLoadError';
+import classes from './ListTable.module.css';
 
 export type { ListColumn } from './ListGrid';
 
@@ -52,22 +53,21 @@ export interface ListTableProps<T> {
 
 /**
  * A sortable column's title: a button inside the column header, so the header keeps its role and
- * its name (the title). Clicking sorts up, clicking again sorts down.
+ * its name (the title). Clicking sorts up, clicking again sorts down. A plain button with the look of
+ * Mantine's UnstyledButton and Group: every list header has a few.
  */
 function SortButton({ title, dir, onSort }: { title: string; dir: 'asc' | 'desc' | null; onSort: (dir: 'asc' | 'desc') => void }) {
   const Icon = dir === 'asc' ? IconArrowUp : dir === 'desc' ? IconArrowDown : IconSelector;
   return (
-    <UnstyledButton
+    <button
+      type="button"
+      className={`mantine-focus-auto ${classes.sort}`}
       onClick={() => onSort(dir === 'asc' ? 'desc' : 'asc')}
       aria-description={dir === 'asc' ? 'sorted ascending' : dir === 'desc' ? 'sorted descending' : 'click to sort'}
-      fw={700}
-      fz="sm"
     >
-      <Group gap={4} wrap="nowrap">
-        {title}
-        <Icon size={14} aria-hidden="true" style={{ opacity: dir ? 1 : 0.45 }} />
-      </Group>
-    </UnstyledButton>
+      {title}
+      <Icon size={14} aria-hidden="true" style={{ opacity: dir ? 1 : 0.45 }} />
+    </button>
   );
 }
 
@@ -81,11 +81,8 @@ export const actionsColumn = <T,>(render: (row: T) => ReactNode, more: Partial<L
     accessor: 'actions',
     title: '',
     textAlign: 'right',
-    render: (row: T) => (
-      <Group gap={4} justify="flex-end" wrap="nowrap">
-        {render(row)}
-      </Group>
-    ),
+    // A plain row of buttons (Mantine's Group, gap 4, no wrapping): one per row of the list.
+    render: (row: T) => <div className={classes.rowActions}>{render(row)}</div>,
     ...more,
   }) as ListColumn<T>;
 
@@ -153,7 +150,7 @@ export function ListTable<T>({
           total,
           onPage: list.setPage,
           text: (from: number, to: number, all: number) =>
-            all ? `${from}–${to} of ${totalIsEstimate ? 'about ' : ''}${all.toLocaleString('en-US')}` : 'Total 0',
+            all ? `${from}–${to} of ${totalIsEstimate ? 'about ' : ''}${formatCount(all)}` : 'Total 0',
         }
       : undefined;
 

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconRe
 import { APP_STATUS_REFRESH_MS, type CheckState } from '@vault/contract';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
+import { formatCount } from '../../lib/count';
 import { formatDateTime } from '../../lib/dates';
 import { useSponsor } from '../../lib/session';
 import { useServiceStatus } from './api';
@@ -124,16 +125,16 @@ export function ServiceStatusPage() {
                 {status.data.sponsor.vaultsByStatus.map((v) => (
                   <Table.Tr key={v.statusId}>
                     <Table.Td>{v.name}</Table.Td>
-                    <Table.Td ta="right">{v.count.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td ta="right">{formatCount(v.count)}</Table.Td>
                   </Table.Tr>
                 ))}
                 <Table.Tr>
                   <Table.Th>All vaults</Table.Th>
-                  <Table.Th ta="right">{status.data.sponsor.vaultsTotal.toLocaleString('en-US')}</Table.Th>
+                  <Table.Th ta="right">{formatCount(status.data.sponsor.vaultsTotal)}</Table.Th>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Td>Pending invitations</Table.Td>
-                  <Table.Td ta="right">{status.data.sponsor.pendingInvitations.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td ta="right">{formatCount(status.data.sponsor.pendingInvitations)}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>

@@ -4,6 +4,7 @@ import { Alert, Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/co
 import type { BulkAction, BulkResult, VaultSearchBody } from '@vault/contract';
 import { AnswerButtons, BlockingModal, BusyNote } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
+import { formatCount } from '../../lib/count';
 import { useBulk } from './api';
 
 export const BULK_LABELS: Record<BulkAction, { title: string; verb: string }> = {
@@ -53,8 +54,8 @@ export function BulkDialog({
           {!result && !bulk.isError && (
             <Text size="sm">
               {request.countIsEstimate
-                ? `${label.verb} every selected vault holder matching the search (about ${request.count.toLocaleString('en-US')})?`
-                : `${label.verb} ${request.search && !request.ids ? 'every' : 'the'} ${request.count.toLocaleString('en-US')} selected vault holder${request.count === 1 ? '' : 's'}${request.search && !request.ids ? ' matching the search' : ''}?`}
+                ? `${label.verb} every selected vault holder matching the search (about ${formatCount(request.count)})?`
+                : `${label.verb} ${request.search && !request.ids ? 'every' : 'the'} ${formatCount(request.count)} selected vault holder${request.count === 1 ? '' : 's'}${request.search && !request.ids ? ' matching the search' : ''}?`}
             </Text>
           )}
           {running && <BusyNote />}

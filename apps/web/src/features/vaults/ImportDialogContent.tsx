@@ -10,6 +10,7 @@ import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, type ImportPreview, type Impor
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
+import { formatCount } from '../../lib/count';
 import { downloadCsv, saveFile, uploadImport, useConfirmImport, usePackageOptions } from './api';
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -178,12 +179,12 @@ export function ImportDialogContent({
                 <Text size="sm" fw={600}>
                   {preview.fileName}:
                 </Text>
-                <Badge variant="light">{preview.totalRows.toLocaleString('en-US')} rows</Badge>
+                <Badge variant="light">{formatCount(preview.totalRows)} rows</Badge>
                 <Badge variant="light" color="teal">
-                  {preview.validRows.toLocaleString('en-US')} valid
+                  {formatCount(preview.validRows)} valid
                 </Badge>
                 <Badge variant="light" color={preview.invalidRows ? 'red' : 'gray'}>
-                  {preview.invalidRows.toLocaleString('en-US')} invalid
+                  {formatCount(preview.invalidRows)} invalid
                 </Badge>
               </Group>
               <Group gap="xs">
@@ -266,7 +267,7 @@ export function ImportDialogContent({
             {confirm.isPending && (
               <Stack gap={4}>
                 <Text size="xs" c="dimmed">
-                  Importing {preview.validRows.toLocaleString('en-US')} vault holders…
+                  Importing {formatCount(preview.validRows)} vault holders…
                 </Text>
                 <Progress value={100} animated striped aria-label="Import progress" />
               </Stack>
@@ -284,7 +285,7 @@ export function ImportDialogContent({
             Cancel
           </Button>
           <Button onClick={runConfirm} disabled={!preview || preview.validRows === 0 || busy} loading={confirm.isPending}>
-            {preview ? `Import ${preview.validRows.toLocaleString('en-US')} vault holder${preview.validRows === 1 ? '' : 's'}` : 'Import'}
+            {preview ? `Import ${formatCount(preview.validRows)} vault holder${preview.validRows === 1 ? '' : 's'}` : 'Import'}
           </Button>
         </Group>
       </Stack>

@@ -23,6 +23,7 @@ import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionCard } from '../../components/SectionCard';
 import { errorMessage } from '../../lib/api';
+import { formatCount } from '../../lib/count';
 import { formatDateTime } from '../../lib/dates';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
@@ -230,7 +231,7 @@ export function VaultDetailsPage() {
               <SimpleGrid cols={2} spacing="md">
                 <DetailField label="Package">{d.package?.name}</DetailField>
                 <DetailField label="License">{LICENSE_LABELS[d.license as keyof typeof LICENSE_LABELS] ?? d.license}</DetailField>
-                <DetailField label="Documents">{d.documentCount.toLocaleString('en-US')}</DetailField>
+                <DetailField label="Documents">{formatCount(d.documentCount)}</DetailField>
                 <DetailField label="Storage used">
                   {formatBytes(d.storageUsedBytes)}
                   {quota > 0 ? ` of ${formatBytes(quota)}` : ''}

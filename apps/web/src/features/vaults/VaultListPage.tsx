@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import {
   IconArchive,
   IconCircleCheck,
@@ -31,11 +31,13 @@ import { useConfirm } from '../../components/confirm-context';
 import { DeferredMenu } from '../../components/deferred/DeferredMenu';
 import { DeferredTooltip } from '../../components/deferred/DeferredTooltip';
 import { WhenOpened } from '../../components/deferred/WhenOpened';
-import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { RowActionButton, RowActionLink } from '../../components/light/RowAction';
+import { actionsColumn, type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
+import { formatCount } from '../../lib/count';
 import { useListState } from '../../lib/list-state';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
@@ -166,63 +168,62 @@ export function VaultListPage() {
   ];
   const columns = allColumns.filter((c) => list.isVisible(c.accessor as string));
 
-  columns.push({
-    accessor: 'actions',
-    title: '',
-    textAlign: 'right',
-    width: 90,
-    render: (h) => {
-      const allowed = actionsFor(h.statusId);
-      return (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <DeferredTooltip label="Vault details">
-            <ActionIcon variant="subtle" component={Link} to={detailPath(h)} aria-label={`Open ${fullName(h)}`}>
-              <IconEye size={18} />
-            </ActionIcon>
-          </DeferredTooltip>
-          <DeferredMenu
-            position="bottom-end"
-            withinPortal
-            target={
-              <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(h)}`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            }
-          >
-            {(Menu) => (
-              <>
-                {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
-                  <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
-                    {label}
+  columns.push(
+    actionsColumn<VaultHolderItem>(
+      (h) => {
+        const allowed = actionsFor(h.statusId);
+        return (
+          <>
+            <DeferredTooltip label="Vault details">
+              <RowActionLink to={detailPath(h)} aria-label={`Open ${fullName(h)}`}>
+                <IconEye size={18} />
+              </RowActionLink>
+            </DeferredTooltip>
+            <DeferredMenu
+              position="bottom-end"
+              withinPortal
+              target={
+                <RowActionButton aria-label={`Actions for ${fullName(h)}`}>
+                  <IconDots size={18} />
+                </RowActionButton>
+              }
+            >
+              {(Menu) => (
+                <>
+                  {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
+                    <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
+                      {label}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="orange"
+                    leftSection={<IconArchive size={16} />}
+                    disabled={!allowed.archive || !rights.canArchive}
+                    onClick={() => actions.startArchive(h)}
+                  >
+                    Archive vault
                   </Menu.Item>
-                ))}
-                <Menu.Divider />
-                <Menu.Item
-                  color="orange"
-                  leftSection={<IconArchive size={16} />}
-                  disabled={!allowed.archive || !rights.canArchive}
-                  onClick={() => actions.startArchive(h)}
-                >
-                  Archive vault
-                </Menu.Item>
-                {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
-                <Menu.Divider />
-                <Menu.Label>Cannot be undone</Menu.Label>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  disabled={!rights.canArchive}
-                  onClick={() => actions.run('delete', h)}
-                >
-                  Delete
-                </Menu.Item>
-              </>
-            )}
-          </DeferredMenu>
-        </Group>
-      );
-    },
-  });
+                  {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
+                  <Menu.Divider />
+                  <Menu.Label>Cannot be undone</Menu.Label>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    disabled={!rights.canArchive}
+                    onClick={() => actions.run('delete', h)}
+                  >
+                    Delete
+                  </Menu.Item>
+                </>
+              )}
+            </DeferredMenu>
+          </>
+        );
+      },
+      { width: 90 },
+    ),
+  );
 
   return (
     <>
@@ -271,14 +272,12 @@ export function VaultListPage() {
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap="xs">
               <Text size="sm" fw={600}>
-                {allMatching
-                  ? `All ${about}${total.toLocaleString('en-US')} matching vault holders selected`
-                  : `${selected.length} selected`}
+                {allMatching ? `All ${about}${formatCount(total)} matching vault holders selected` : `${selected.length} selected`}
               </Text>
               {!allMatching && total > selected.length && (
                 <Anchor component="button" type="button" size="sm" onClick={() => setAllMatching(true)}>
                   Select all {about}
-                  {total.toLocaleString('en-US')} {search ? 'matching the search' : 'vault holders'}
+                  {formatCount(total)} {search ? 'matching the search' : 'vault holders'}
                 </Anchor>
               )}
               <Anchor
