@@ -3,7 +3,8 @@
  * Serves one built portal (no build) on the bench data set (20,000 holders) and the bare page, does
  * cold loads like the portal-load scenario, and prints the portal load's timeline: every file and API
  * call (start → end), when the first React output, the table and the first row appeared, long tasks.
- * --trace: one Chromium trace of the main thread (script evaluation, renders, layouts, requests).
+ * --trace: one Chromium trace of the main thread (script evaluation, renders, layouts, requests), with
+ * each task's time on the CPU beside its wall time ("cpu": what a busy machine does not inflate).
  * --fibers: the React components of the first screen once the first row is in, counted by name (names
  * need `vite build --minify false`).
  * --cpu: one sampled CPU profile, self time by package/module and function (build with
@@ -96,7 +97,7 @@ async function load(path: string, withTrace = false): Promise<{ read: Read; eval
       content: `for (const [k, v] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(k, v);\n${WATCH}`,
     });
     const page = await context.newPage();
-    const events: { name: string; ts: number; dur?: number; args?: { data?: { url?: string; frame?: string } } }[] = [];
+    const events: { name: string; ts: number; dur?: number; tdur?: number; args?: { data?: { url?: string; frame?: string } } }[] = [];
     const cdp = withTrace ? await context.newCDPSession(page) : null;
     if (cdp) {
       cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as typeof events)));
@@ -140,7 +141,7 @@ async function load(path: string, withTrace = false): Promise<{ read: Read; eval
         .sort((a, b) => a.ts - b.ts)
         .map((e) => {
           const d = e.args?.data as { url?: string; requestId?: string; encodedDataLength?: number } | undefined;
-          return `${((e.ts - t0) / 1000).toFixed(1).padStart(7)} ${e.dur ? `+${(e.dur / 1000).toFixed(1).padStart(6)}` : '        '}  ${e.name} ${(d?.url ?? urls.get(d?.requestId ?? '') ?? '').replace(base, '').slice(0, 60)}`;
+          return `${((e.ts - t0) / 1000).toFixed(1).padStart(7)} ${e.dur ? `+${(e.dur / 1000).toFixed(1).padStart(6)}` : '        '} ${e.tdur ? `(cpu ${(e.tdur / 1000).toFixed(1).padStart(5)})` : '           '}  ${e.name} ${(d?.url ?? urls.get(d?.requestId ?? '') ?? '').replace(base, '').slice(0, 60)}`;
         });
     }
     return { read, evals };

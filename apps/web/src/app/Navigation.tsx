@@ -17,7 +17,8 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PlainLink } from '../components/light/PlainLink';
 import { useSponsor } from '../lib/session';
 import classes from './Navigation.module.css';
 import { activeNavItem, NAV_ITEMS, needsSponsor } from './nav';
@@ -69,7 +70,7 @@ export function Navigation({ onBlocked, onNavigate }: NavigationProps) {
         const Icon = ICONS[item.label] ?? IconLock;
         const isActive = active?.path === item.path;
         return (
-          <Link
+          <PlainLink
             key={item.path}
             to={item.path}
             aria-current={isActive ? 'page' : undefined}
@@ -82,7 +83,7 @@ export function Navigation({ onBlocked, onNavigate }: NavigationProps) {
             <div className={classes.body}>
               <span className={classes.label}>{item.label}</span>
             </div>
-          </Link>
+          </PlainLink>
         );
       })}
     </nav>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { theme } from '../app/theme';
+import { PlainLinks } from '../components/light/PlainLink';
 
 /**
  * Renders a component as the portal does (theme, a fresh query cache, a router at `route`), and
@@ -16,7 +17,9 @@ export function renderWithPortal(ui: ReactElement, { route = '/', ...options }: 
     return (
       <MantineProvider theme={theme} env="test">
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          <MemoryRouter initialEntries={[route]}>
+            <PlainLinks>{children}</PlainLinks>
+          </MemoryRouter>
         </QueryClientProvider>
       </MantineProvider>
     );

@@ -6,6 +6,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ConfirmProvider } from '../../components/confirm-context';
 import { loadInteractiveOnFirstUse } from '../../components/deferred/load-interactive';
 import { WhenOpened } from '../../components/deferred/WhenOpened';
+import { PlainLinks } from '../../components/light/PlainLink';
 import { useSession, useSponsor } from '../../lib/session';
 import { Brand, PRODUCT_NAME } from '../Brand';
 import { LazyNotifications } from '../LazyNotifications';
@@ -60,53 +61,55 @@ function Shell() {
 
   return (
     <ConfirmProvider>
-      <LazyNotifications />
-      <div className={classes.shell} data-nav-open={menuOpened || undefined}>
-        <SkipLink target="main-content" />
-        <header className={classes.header}>
-          <RouteProgress />
-          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={menuOpened}
-                onClick={menu.toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={menuOpened ? 'Hide menu' : 'Show menu'}
-                aria-expanded={menuOpened}
-                aria-controls="main-navigation"
-              />
-              <Brand />
+      <PlainLinks>
+        <LazyNotifications />
+        <div className={classes.shell} data-nav-open={menuOpened || undefined}>
+          <SkipLink target="main-content" />
+          <header className={classes.header}>
+            <RouteProgress />
+            <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={menuOpened}
+                  onClick={menu.toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={menuOpened ? 'Hide menu' : 'Show menu'}
+                  aria-expanded={menuOpened}
+                  aria-controls="main-navigation"
+                />
+                <Brand />
+              </Group>
+              <Group gap="md" wrap="nowrap">
+                <SponsorSelect onChanged={menu.close} />
+                <UserMenu />
+              </Group>
             </Group>
-            <Group gap="md" wrap="nowrap">
-              <SponsorSelect onChanged={menu.close} />
-              <UserMenu />
-            </Group>
-          </Group>
-        </header>
-        <div id="main-navigation" className={classes.navbar}>
-          <Navigation onBlocked={() => setWarning(true)} onNavigate={menu.close} />
+          </header>
+          <div id="main-navigation" className={classes.navbar}>
+            <Navigation onBlocked={() => setWarning(true)} onNavigate={menu.close} />
+          </div>
+          <main id="main-content" tabIndex={-1} className={classes.main}>
+            <Box maw={1400} mx="auto">
+              <SecondFactorGate>
+                <Outlet />
+              </SecondFactorGate>
+            </Box>
+          </main>
         </div>
-        <main id="main-content" tabIndex={-1} className={classes.main}>
-          <Box maw={1400} mx="auto">
-            <SecondFactorGate>
-              <Outlet />
-            </SecondFactorGate>
-          </Box>
-        </main>
-      </div>
-      <WhenOpened opened={idle.secondsLeft !== null}>
-        <IdleWarningDialog warning={idle} />
-      </WhenOpened>
-      <WhenOpened opened={warning}>
-        <AlertDialog
-          opened={warning}
-          tone="warning"
-          title={MISSING_SPONSOR_TITLE}
-          message={MISSING_SPONSOR_MESSAGE}
-          onClose={closeWarning}
-        />
-      </WhenOpened>
+        <WhenOpened opened={idle.secondsLeft !== null}>
+          <IdleWarningDialog warning={idle} />
+        </WhenOpened>
+        <WhenOpened opened={warning}>
+          <AlertDialog
+            opened={warning}
+            tone="warning"
+            title={MISSING_SPONSOR_TITLE}
+            message={MISSING_SPONSOR_MESSAGE}
+            onClose={closeWarning}
+          />
+        </WhenOpened>
+      </PlainLinks>
     </ConfirmProvider>
   );
 }

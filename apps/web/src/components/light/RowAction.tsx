@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, CSSProperties } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { PlainLink } from './PlainLink';
 import classes from './RowAction.module.css';
 
 /*
@@ -32,6 +32,6 @@ export function RowActionButton({ color, className, style, type = 'button', ...p
 }
 
 /** An icon link to another screen. */
-export function RowActionLink({ color, className, style, ...props }: Common & LinkProps & { ref?: ComponentPropsWithRef<'a'>['ref'] }) {
-  return <Link {...props} {...look(color, className, style)} />;
+export function RowActionLink({ color, className, style, ...props }: Common & ComponentPropsWithRef<typeof PlainLink>) {
+  return <PlainLink {...props} {...look(color, className, style)} />;
 }

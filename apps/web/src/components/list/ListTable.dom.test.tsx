@@ -124,6 +124,7 @@ describe('the list kit', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Person 2' }));
     expect(onSelect).toHaveBeenLastCalledWith([people[1]]);
     expect(screen.getByRole('checkbox', { name: 'Select Person 2' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select every person on this page' })).toBePartiallyChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Select every person on this page' }));
     expect(onSelect.mock.lastCall?.[0]).toHaveLength(20);
   });

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { VaultHolderItem } from '@vault/contract';
-import { Link } from 'react-router';
+import { PlainLink } from '../../components/light/PlainLink';
 import { formatDateTime } from '../../lib/dates';
 import classes from './HolderCells.module.css';
 
@@ -15,9 +15,9 @@ export const detailPath = (h: Pick<VaultHolderItem, 'vaultId'>) => `/vaultdetail
 /** The holder's id, a link to the vault details. */
 export function HolderIdLink({ holder }: { holder: VaultHolderItem }) {
   return (
-    <Link to={detailPath(holder)} className={`mantine-focus-auto ${classes.link}`}>
+    <PlainLink to={detailPath(holder)} className={`mantine-focus-auto ${classes.link}`}>
       {holder.id}
-    </Link>
+    </PlainLink>
   );
 }
 
@@ -25,9 +25,9 @@ export function HolderIdLink({ holder }: { holder: VaultHolderItem }) {
 export function HolderNameCell({ holder }: { holder: VaultHolderItem }) {
   return (
     <div className={classes.name}>
-      <Link to={detailPath(holder)} className={`mantine-focus-auto ${classes.link}`} data-strong>
+      <PlainLink to={detailPath(holder)} className={`mantine-focus-auto ${classes.link}`} data-strong>
         {holder.firstName}
-      </Link>
+      </PlainLink>
       {holder.testAccount && (
         <Badge size="xs" variant="light" color="grape">
           Test
