@@ -10,8 +10,17 @@ const THRESHOLD = 1024;
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 /** @fastify/compress's own test: JSON and text (not event streams). */
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)/u;
+/** Up to this size an answer is compressed on the spot: handing it to the thread pool costs as much. */
+const ON_THE_SPOT = 64 * 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+
+function compressed(payload: string | Buffer, encoding: string): Buffer | Promise<Buffer> {
+  if (Buffer.byteLength(payload) <= ON_THE_SPOT) {
+    return encoding === 'br' ? zlib.brotliCompressSync(payload, BROTLI) : zlib.gzipSync(payload);
+  }
+  return encoding === 'br' ? brotli(payload, BROTLI) : gzip(payload);
+}
 
 /** The encoding @fastify/compress would pick for this Accept-Encoding, or null. */
 function chosenEncoding(accepted: string | undefined): string | null {
@@ -21,10 +30,10 @@ function chosenEncoding(accepted: string | undefined): string | null {
 
 /**
  * Answers over 1 KB go compressed to a client that accepts it (Brotli at quality 4, then gzip;
- * decision 0012). An answer already in memory (JSON, CSV text) is compressed in one call on libuv's
- * thread pool and sent with its length: @fastify/compress would stream it through a peek stream, a
- * duplex and a compression stream per answer, which cost a list page more than compressing it
- * (decision 0024). Streamed answers (the audit CSV) still go through @fastify/compress.
+ * decision 0012). An answer already in memory (JSON, CSV text) is compressed in one call (a large
+ * one on libuv's thread pool) and sent with its length: @fastify/compress would stream it through a
+ * peek stream, a duplex and a compression stream per answer, which cost a list page more than
+ * compressing it (decision 0024). Streamed answers (the audit CSV) still go through @fastify/compress.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -42,7 +51,7 @@ export default fp(
       else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
       reply.header('content-encoding', encoding);
       reply.removeHeader('content-length');
-      return encoding === 'br' ? brotli(payload, BROTLI) : gzip(payload);
+      return compressed(payload, encoding);
     });
     await app.register(compress, { threshold: THRESHOLD, encodings: ENCODINGS as ('br' | 'gzip')[], brotliOptions: BROTLI });
   },
