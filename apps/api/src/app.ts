@@ -1,5 +1,3 @@
-import zlib from 'node:zlib';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -12,6 +10,7 @@ import { logSafeError } from './lib/log-safe-error.js';
 import { modules } from './modules/index.js';
 import audit from './plugins/audit-context.js';
 import auth from './plugins/auth.js';
+import compression from './plugins/compression.js';
 import errors, { frameworkErrors } from './plugins/errors.js';
 import health from './plugins/health.js';
 import inputText from './plugins/input-text.js';
@@ -93,13 +92,8 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
-  // JSON answers over 1 KB go compressed (lists, previews); the built portal's files are compressed
-  // at build time and web-assets sends them as they are.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // The built portal's files are compressed at build time and web-assets sends them as they are.
+  await app.register(compression);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });

@@ -5,6 +5,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DatabaseAvailability, isDatabaseUnavailable } from './availability.js';
+import { withNamedStatements } from './pglite-named.js';
+import { runHotQueriesNamed } from './prepared.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -75,6 +77,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+  runHotQueriesNamed(db, await withNamedStatements(pglite));
   return {
     db,
     kind: 'pglite',

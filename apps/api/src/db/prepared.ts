@@ -1,4 +1,10 @@
 import type { Db } from './client.js';
+import type { NamedStatements } from './pglite-named.js';
+
+const namedOn = new WeakMap<Db, NamedStatements>();
+
+/** On PGlite, the hot queries' texts run as named statements (db/pglite-named.ts). */
+export const runHotQueriesNamed = (db: Db, named: NamedStatements) => namedOn.set(db, named);
 
 /**
  * A hot query built once per database (and, with Drizzle's `.prepare(name)`, planned once per
@@ -12,6 +18,8 @@ export function preparedFor<Q>(build: (db: Db) => Q): (db: Db) => Q {
     if (!query) {
       query = build(db);
       byDb.set(db, query);
+      const text = (query as { queryString?: unknown }).queryString;
+      if (typeof text === 'string') namedOn.get(db)?.add(text);
     }
     return query;
   };

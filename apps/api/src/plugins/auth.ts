@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import * as repo from './auth.repo.js';
+import { sponsorIdInAddress } from './sponsor-names.js';
 import type { AuthUser } from './types.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -39,8 +40,10 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, server
   const tokenHash = sha256(token);
   const now = new Date();
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
-  const row = await repo.liveSession(app.db, tokenHash, now, idleSince);
+  const addressedId = sponsorIdInAddress(request);
+  const row = await repo.liveSession(app.db, tokenHash, now, idleSince, addressedId);
   if (!row || row.user.statusId !== STATUS.active) throw unauthorized(SESSION_ENDED);
+  if (addressedId !== null) request.addressedSponsor = { id: addressedId, found: row.addressed };
   if (MUTATING.has(request.method)) {
     const sent = request.headers[XSRF_HEADER];
     if (typeof sent !== 'string' || !safeEqual(sent, xsrfTokenFor(serverKey, tokenHash))) {
@@ -87,6 +90,7 @@ export default fp(
     app.decorate('xsrfKey', serverKey);
     app.decorateRequest('user', null);
     app.decorateRequest('integration', null);
+    app.decorateRequest('addressedSponsor', null);
     app.decorateRequest('actor', null as never);
 
     app.addHook('onRequest', async (request) => {

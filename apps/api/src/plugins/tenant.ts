@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest, forbidden, notFound } from '../lib/errors.js';
+import { collect, squash } from './sponsor-names.js';
 import * as repo from './tenant.repo.js';
 import type { SponsorRef } from './types.js';
-
-const squash = (k: string) => k.toLowerCase().replaceAll('_', '');
-const ID_KEYS = new Set(['sponsorid']);
-const CODE_KEYS = new Set(['sponsorcode']);
 
 /**
  * Query parameter names are matched without regard to case or underscores, so `sponsorId`,
@@ -28,20 +25,6 @@ function normaliseQueryKeys(request: FastifyRequest) {
   }
 }
 
-function collect(source: unknown, ids: number[], codes: string[]) {
-  if (!source || typeof source !== 'object' || Array.isArray(source)) return;
-  for (const [key, value] of Object.entries(source)) {
-    const k = squash(key);
-    if (ID_KEYS.has(k) && value !== undefined && value !== null && value !== '') {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 0) throw badRequest(`${key} must be a sponsor id.`);
-      if (n !== 0) ids.push(n);
-    } else if (CODE_KEYS.has(k) && typeof value === 'string' && value.trim() !== '') {
-      codes.push(value.trim());
-    }
-  }
-}
-
 /**
  * Tenant isolation (DESIGN 5): the sponsor a call names, by id or code, in the query, path or body,
  * must exist and be one the signed-in user may work in. Services read the result from request.sponsor.
@@ -53,7 +36,7 @@ export default fp(
     app.addHook('preHandler', async (request) => {
       const config = request.routeOptions.config;
       if (request.integration) {
-        request.sponsor = await byId(app, request.integration.sponsorId);
+        request.sponsor = await byId(app, request, request.integration.sponsorId);
         return;
       }
       if (!request.user) return;
@@ -63,7 +46,7 @@ export default fp(
       collect(request.params, ids, codes);
       collect(request.body, ids, codes);
       const found: SponsorRef[] = [];
-      for (const id of new Set(ids)) found.push(await byId(app, id));
+      for (const id of new Set(ids)) found.push(await byId(app, request, id));
       for (const code of new Set(codes.map((c) => c.toLowerCase()))) found.push(await byCode(app, code));
       const distinct = new Set(found.map((s) => s.id));
       if (distinct.size > 1) throw badRequest('The call names more than one portal.');
@@ -78,8 +61,10 @@ export default fp(
   { name: 'tenant', dependencies: ['auth'] },
 );
 
-async function byId(app: FastifyInstance, id: number): Promise<SponsorRef> {
-  const row = await repo.sponsorById(app.db, id);
+async function byId(app: FastifyInstance, request: FastifyRequest, id: number): Promise<SponsorRef> {
+  // The session's statement already read the sponsor the address names (plugins/auth.ts).
+  const read = request.addressedSponsor;
+  const row = read?.id === id ? read.found : await repo.sponsorById(app.db, id);
   if (!row) throw notFound('The portal');
   return row;
 }

@@ -62,6 +62,11 @@ declare module 'fastify' {
     integration: IntegrationCaller | null;
     /** The sponsor named by the call (query, params or body), already checked against the user. */
     sponsor: SponsorRef | null;
+    /**
+     * The sponsor id the address names and that sponsor as the session's statement read it (found
+     * null: there is none), for tenant's check of this request; null when it was not read.
+     */
+    addressedSponsor: { id: number; found: SponsorRef | null } | null;
     actor: Actor;
     ctx: RequestContext;
   }

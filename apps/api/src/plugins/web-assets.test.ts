@@ -101,6 +101,21 @@ describe('API answers', () => {
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it('sends a compressed answer whole, with its length, in the encoding the client prefers', async () => {
+    await t.reset();
+    for (let i = 0; i < 30; i++) await t.createSponsor(`ZG${String(i).padStart(2, '0')}`, `Compression test sponsor number ${i}`);
+    const staff = await t.signInStaff();
+    const plain = await get('/api/v1/sponsors', undefined, staff.headers);
+    // What Node's fetch sends.
+    const gz = await get('/api/v1/sponsors', 'gzip, deflate', staff.headers);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect((await get('/api/v1/sponsors', 'br;q=0.5, gzip', staff.headers)).headers['content-encoding']).toBe('gzip');
+    expect((await get('/api/v1/sponsors', 'identity', staff.headers)).headers['content-encoding']).toBeUndefined();
+  });
+
   it('leaves small answers uncompressed', async () => {
     const res = await get('/api/health', 'gzip, br');
     expect(res.statusCode).toBe(200);
