@@ -169,60 +169,57 @@ export function VaultListPage() {
   const columns = allColumns.filter((c) => list.isVisible(c.accessor as string));
 
   columns.push(
-    actionsColumn<VaultHolderItem>(
-      (h) => {
-        const allowed = actionsFor(h.statusId);
-        return (
-          <>
-            <DeferredTooltip label="Vault details">
-              <RowActionLink to={detailPath(h)} aria-label={`Open ${fullName(h)}`}>
-                <IconEye size={18} />
-              </RowActionLink>
-            </DeferredTooltip>
-            <DeferredMenu
-              position="bottom-end"
-              withinPortal
-              target={
-                <RowActionButton aria-label={`Actions for ${fullName(h)}`}>
-                  <IconDots size={18} />
-                </RowActionButton>
-              }
-            >
-              {(Menu) => (
-                <>
-                  {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
-                    <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
-                      {label}
-                    </Menu.Item>
-                  ))}
-                  <Menu.Divider />
-                  <Menu.Item
-                    color="orange"
-                    leftSection={<IconArchive size={16} />}
-                    disabled={!allowed.archive || !rights.canArchive}
-                    onClick={() => actions.startArchive(h)}
-                  >
-                    Archive vault
+    actionsColumn<VaultHolderItem>((h) => {
+      const allowed = actionsFor(h.statusId);
+      return (
+        <>
+          <DeferredTooltip label="Vault details">
+            <RowActionLink to={detailPath(h)} aria-label={`Open ${fullName(h)}`}>
+              <IconEye size={18} />
+            </RowActionLink>
+          </DeferredTooltip>
+          <DeferredMenu
+            position="bottom-end"
+            withinPortal
+            target={
+              <RowActionButton aria-label={`Actions for ${fullName(h)}`}>
+                <IconDots size={18} />
+              </RowActionButton>
+            }
+          >
+            {(Menu) => (
+              <>
+                {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
+                  <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
+                    {label}
                   </Menu.Item>
-                  {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
-                  <Menu.Divider />
-                  <Menu.Label>Cannot be undone</Menu.Label>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    disabled={!rights.canArchive}
-                    onClick={() => actions.run('delete', h)}
-                  >
-                    Delete
-                  </Menu.Item>
-                </>
-              )}
-            </DeferredMenu>
-          </>
-        );
-      },
-      { width: 90 },
-    ),
+                ))}
+                <Menu.Divider />
+                <Menu.Item
+                  color="orange"
+                  leftSection={<IconArchive size={16} />}
+                  disabled={!allowed.archive || !rights.canArchive}
+                  onClick={() => actions.startArchive(h)}
+                >
+                  Archive vault
+                </Menu.Item>
+                {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
+                <Menu.Divider />
+                <Menu.Label>Cannot be undone</Menu.Label>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  disabled={!rights.canArchive}
+                  onClick={() => actions.run('delete', h)}
+                >
+                  Delete
+                </Menu.Item>
+              </>
+            )}
+          </DeferredMenu>
+        </>
+      );
+    }),
   );
 
   return (
