@@ -5,8 +5,8 @@ import classes from './RowAction.module.css';
 /*
  * Icon buttons for the rows of a list, drawn as Mantine's ActionIcon (variant "subtle") on a plain
  * element: the vault list, the screen most users land on, renders two per row, and each ActionIcon
- * was three components deep in Mantine's styles API (a fifth of the first screen's render).
- * `color` is a theme colour's name, as for ActionIcon.
+ * was three components deep in Mantine's styles API (a fifth of the first screen's render). Every
+ * list's row actions use them; `color` is a theme colour's name, as for ActionIcon.
  */
 
 interface Common {

@@ -5,6 +5,7 @@ import { INVITATION_SEARCH_FIELDS, INVITATION_SEARCH_LABELS, INVITATION_SORT_FIE
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { RowActionButton } from '../../components/light/RowAction';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
@@ -189,14 +190,9 @@ export function InvitationPage() {
           </Badge>
         ) : inv.type === 'open' && inv.status === 'pending' ? (
           <Tooltip label="Make this the default invite code">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              onClick={() => makeDefault(inv)}
-              aria-label={`Make ${inv.inviteCode} the default invite code`}
-            >
+            <RowActionButton color="gray" onClick={() => makeDefault(inv)} aria-label={`Make ${inv.inviteCode} the default invite code`}>
               <IconStar size={16} />
-            </ActionIcon>
+            </RowActionButton>
           </Tooltip>
         ) : (
           <Text size="sm" c="dimmed">
@@ -219,8 +215,7 @@ export function InvitationPage() {
       render: (inv) => (
         <Group gap={6} justify="flex-start" wrap="nowrap">
           <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
+            <RowActionButton
               aria-label={`Edit invitation ${inv.type === 'strict' ? inv.email : inv.inviteCode}`}
               onClick={() => {
                 setEditing(inv);
@@ -228,7 +223,7 @@ export function InvitationPage() {
               }}
             >
               <IconEdit size={18} />
-            </ActionIcon>
+            </RowActionButton>
           </Tooltip>
           {inv.email && (
             <Tooltip label={inv.status === 'pending' ? 'Resend the invitation e-mail' : `Cannot resend: ${inv.status}`}>

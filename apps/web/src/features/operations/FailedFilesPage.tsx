@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FAILED_UPLOAD_REASON_LABELS, FAILED_UPLOAD_REASONS, FAILED_UPLOAD_STATUS_LABELS, type FailedUpload } from '@vault/contract';
@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { RowActionButton } from '../../components/light/RowAction';
 import { FilterSelect } from '../../components/list/FilterSelect';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -209,25 +210,19 @@ export function FailedFilesPage() {
           actionsColumn((r) => (
             <>
               <Tooltip label="Retry">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Retry ${r.fileName}`}
-                  disabled={r.status !== 'failed'}
-                  onClick={() => act('retry', [r])}
-                >
+                <RowActionButton aria-label={`Retry ${r.fileName}`} disabled={r.status !== 'failed'} onClick={() => act('retry', [r])}>
                   <IconRefresh size={16} />
-                </ActionIcon>
+                </RowActionButton>
               </Tooltip>
               <Tooltip label="Dismiss">
-                <ActionIcon
-                  variant="subtle"
+                <RowActionButton
                   color="gray"
                   aria-label={`Dismiss ${r.fileName}`}
                   disabled={r.status === 'dismissed'}
                   onClick={() => act('dismiss', [r])}
                 >
                   <IconEyeOff size={16} />
-                </ActionIcon>
+                </RowActionButton>
               </Tooltip>
             </>
           )),

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
+import { Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconDots, IconEye, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { STATUS } from '@vault/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RowActionButton, RowActionLink } from '../../components/light/RowAction';
 
 /** The account actions every kind of person has (administrator, representative, trusted collaborator). */
 export type PersonAction = 'activate' | 'deactivate' | 'resetpassword' | 'activation-email';
@@ -95,9 +96,9 @@ export function PersonActionsMenu({
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" aria-label={`Actions for ${name}`}>
+        <RowActionButton aria-label={`Actions for ${name}`}>
           <IconDots size={18} />
-        </ActionIcon>
+        </RowActionButton>
       </Menu.Target>
       <Menu.Dropdown>
         {first}
@@ -139,9 +140,9 @@ export function PersonRowActions({ open, ...menu }: PersonActionsProps & { name:
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Tooltip label={open.label}>
-        <ActionIcon variant="subtle" component={Link} to={open.to} aria-label={`Open ${menu.name}`}>
+        <RowActionLink to={open.to} aria-label={`Open ${menu.name}`}>
           <IconEye size={18} />
-        </ActionIcon>
+        </RowActionLink>
       </Tooltip>
       <PersonActionsMenu {...menu} />
     </Group>

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconFlask, IconPlus } from '@tabler/icons-react';
 import { LINKED_PEOPLE_SORT_FIELDS, PEOPLE_SEARCH_FIELDS, type ServerMessage, type SponsoredAdvisorItem } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { RowActionButton } from '../../components/light/RowAction';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
@@ -128,9 +129,9 @@ export function RepresentativeListPage() {
         return (
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Tooltip label="Edit">
-              <ActionIcon variant="subtle" aria-label={`Edit ${fullName(r)}`} onClick={() => setModal({ rep: r })}>
+              <RowActionButton aria-label={`Edit ${fullName(r)}`} onClick={() => setModal({ rep: r })}>
                 <IconEdit size={18} />
-              </ActionIcon>
+              </RowActionButton>
             </Tooltip>
             <PersonActionsMenu
               name={fullName(r)}

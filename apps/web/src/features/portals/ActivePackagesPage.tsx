@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Button, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconCurrencyDollar, IconLinkOff, IconPlus, IconUsers } from '@tabler/icons-react';
 import { type ActivePackage, BILLING_PERIOD_LABELS, formatBytes } from '@vault/contract';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { RowActionButton } from '../../components/light/RowAction';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
@@ -107,21 +108,21 @@ export function ActivePackagesPage() {
             <>
               {isStaff && (
                 <Tooltip label="Change sale price">
-                  <ActionIcon variant="subtle" aria-label={`Change the sale price of ${p.name}`} onClick={() => setRepricing(p)}>
+                  <RowActionButton aria-label={`Change the sale price of ${p.name}`} onClick={() => setRepricing(p)}>
                     <IconCurrencyDollar size={18} />
-                  </ActionIcon>
+                  </RowActionButton>
                 </Tooltip>
               )}
               <Tooltip label="Vault holders">
-                <ActionIcon variant="subtle" color="grape" aria-label={`Vault holders of ${p.name}`} onClick={() => setHoldersOf(p)}>
+                <RowActionButton color="grape" aria-label={`Vault holders of ${p.name}`} onClick={() => setHoldersOf(p)}>
                   <IconUsers size={18} />
-                </ActionIcon>
+                </RowActionButton>
               </Tooltip>
               {isStaff && (
                 <Tooltip label="Unassign">
-                  <ActionIcon variant="subtle" color="red" aria-label={`Unassign ${p.name}`} onClick={() => unassign(p)}>
+                  <RowActionButton color="red" aria-label={`Unassign ${p.name}`} onClick={() => unassign(p)}>
                     <IconLinkOff size={18} />
-                  </ActionIcon>
+                  </RowActionButton>
                 </Tooltip>
               )}
             </>

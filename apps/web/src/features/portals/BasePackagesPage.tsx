@@ -28,6 +28,7 @@ import {
 } from '@vault/contract';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { RowActionButton } from '../../components/light/RowAction';
 import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
@@ -144,14 +145,14 @@ export function BasePackagesPage() {
             hidden: !isStaff,
             render: (p) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
+                <RowActionButton aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
                   <IconEdit size={18} />
-                </ActionIcon>
+                </RowActionButton>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${p.name}`}>
+                    <RowActionButton color="gray" aria-label={`More actions for ${p.name}`}>
                       <IconDots size={18} />
-                    </ActionIcon>
+                    </RowActionButton>
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item

@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Collapse, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconEdit, IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SPONSOR_SORT_FIELDS, type SponsorRow } from '@vault/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { RowActionLink } from '../../components/light/RowAction';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
@@ -132,9 +133,9 @@ export function SponsorsPage() {
             {s.id === sponsorId ? 'Chosen' : 'Choose'}
           </Button>
           <Tooltip label="Edit portal">
-            <ActionIcon variant="subtle" component={Link} to={`/sponsor/${s.id}`} aria-label={`Edit ${s.sponsorCode}`}>
+            <RowActionLink to={`/sponsor/${s.id}`} aria-label={`Edit ${s.sponsorCode}`}>
               <IconEdit size={18} />
-            </ActionIcon>
+            </RowActionLink>
           </Tooltip>
         </Group>
       ),

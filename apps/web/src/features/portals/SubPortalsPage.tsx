@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { type SponsorGroup, subPortalCreateBody, subPortalUpdateBody } from '@va
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { RowActionButton } from '../../components/light/RowAction';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { contractRules } from '../../lib/form';
@@ -118,14 +119,14 @@ export function SubPortalsPage() {
                   Details
                 </Button>
                 <Tooltip label="Rename">
-                  <ActionIcon variant="subtle" aria-label={`Rename ${g.name}`} onClick={() => setEditing(g)}>
+                  <RowActionButton aria-label={`Rename ${g.name}`} onClick={() => setEditing(g)}>
                     <IconEdit size={18} />
-                  </ActionIcon>
+                  </RowActionButton>
                 </Tooltip>
                 <Tooltip label="Delete">
-                  <ActionIcon variant="subtle" color="red" aria-label={`Delete ${g.name}`} onClick={() => remove(g)}>
+                  <RowActionButton color="red" aria-label={`Delete ${g.name}`} onClick={() => remove(g)}>
                     <IconTrash size={18} />
-                  </ActionIcon>
+                  </RowActionButton>
                 </Tooltip>
               </>
             ),
