@@ -10,15 +10,12 @@
  * --cpu: one sampled CPU profile, self time by package/module and function (build with
  * `vite build --minify false` so the chunks keep their module comments).
  */
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config.js';
 import { BENCH_USER, openDataset } from './dataset.js';
-import { BARE_HTML, BARE_JS } from './scenarios/portal-load.js';
+import { CHROMIUM, serveWithBarePage } from './scenarios/portal-load.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const runs = Number(process.argv[2] ?? 9);
@@ -54,19 +51,7 @@ const READ = `(() => {
 })()`;
 
 const dataset = await openDataset({ holders: 20000, audit: 20000, sponsors: 50, db: 'pglite' }, () => undefined);
-const dist = await mkdtemp(join(tmpdir(), 'profile-web-'));
-await cp(DIST, dist, { recursive: true });
-await writeFile(join(dist, 'bare.html'), BARE_HTML);
-await writeFile(join(dist, 'bare-list.js'), BARE_JS);
-const config = loadConfig({
-  LOG_LEVEL: 'silent',
-  ADMIN_EMAIL: BENCH_USER.username,
-  DEMO_DATA: 'false',
-  WEB_DIST: dist,
-  PUBLIC_URL: 'http://127.0.0.1:8080',
-} as NodeJS.ProcessEnv);
-const app = await buildApp({ config, database: dataset.database, logger: false });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const { app, base, dist } = await serveWithBarePage(DIST, dataset.database, { ADMIN_EMAIL: BENCH_USER.username });
 const login = await fetch(`${base}/api/v1/authentication/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -83,10 +68,7 @@ const storage = {
   session_user: JSON.stringify(me.user),
   session_sponsor: JSON.stringify({ sponsorId: big.id, sponsorCode: big.sponsorCode }),
 };
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch(CHROMIUM);
 
 type Read = { marks: Record<string, number>; res: { name: string; start: number; end: number; size: number }[]; long: number[][] };
 async function load(path: string, withTrace = false): Promise<{ read: Read; evals?: string[] }> {

@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
+import type { Database } from '../../apps/api/src/db/client.js';
 import { type BenchRow, call, median, percentile, type Scenario } from '../lib.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const WEB_DIST = join(ROOT, 'apps/web/dist');
 const LOAD_BUDGET = '< 200 KB gzip JS+CSS';
 const ROW_BUDGET = 'median < 300 ms';
-const CHROMIUM = {
+export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
@@ -75,25 +76,34 @@ interface Load {
  * page making the same API call. Also the first screen's files: count, transferred bytes, and the
  * gzip size of its JavaScript and CSS (the budget's measure) from the build's .gz copies.
  */
+/**
+ * A second app on `database` serving a copy of the built portal at `from` with the bare page beside
+ * it (the portal-load scenario and bench/profile-first-row.ts). Close the app and remove `dist` after.
+ */
+export async function serveWithBarePage(from: string, database: Database, env: Record<string, string> = {}) {
+  const dist = await mkdtemp(join(tmpdir(), 'bench-web-'));
+  await cp(from, dist, { recursive: true });
+  await writeFile(join(dist, 'bare.html'), BARE_HTML);
+  await writeFile(join(dist, 'bare-list.js'), BARE_JS);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    WEB_DIST: dist,
+    PUBLIC_URL: 'http://127.0.0.1:8080',
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const app = await buildApp({ config, database, logger: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, base, dist };
+}
+
 export const portalLoad: Scenario = {
   name: 'portal-load',
   description: 'Headless Chromium: cold navigation to the first vault row, first-screen files and bytes, against a bare page',
   async run(ctx) {
     const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`portal build failed: ${built.stderr.slice(-400)}`);
-    const dist = await mkdtemp(join(tmpdir(), 'bench-web-'));
-    await cp(WEB_DIST, dist, { recursive: true });
-    await writeFile(join(dist, 'bare.html'), BARE_HTML);
-    await writeFile(join(dist, 'bare-list.js'), BARE_JS);
-    // A second app on the same database, serving this build and the bare page side by side.
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      DEMO_DATA: 'false',
-      WEB_DIST: dist,
-      PUBLIC_URL: 'http://127.0.0.1:8080',
-    } as NodeJS.ProcessEnv);
-    const app = await buildApp({ config, database: ctx.database, logger: false });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { app, base, dist } = await serveWithBarePage(WEB_DIST, ctx.database);
     const browser = await chromium.launch(CHROMIUM);
     try {
       const big = ctx.sponsors[0]!;

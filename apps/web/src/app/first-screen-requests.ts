@@ -5,11 +5,10 @@ import { readSponsor, readToken } from '../lib/saved-session';
 /**
  * With a saved session and sponsor, starts the GET of the vault list page this address shows (the
  * screen most users land on); `api()` hands its answer to the list's query. Other screens wait for
- * their code as before. True when it started one.
+ * their code as before.
  */
-export function startFirstScreenRequests(url: URL): boolean {
+export function startFirstScreenRequests(url: URL) {
   const token = readToken();
   const list = token ? firstVaultListUrl(url, readSponsor().sponsorId) : null;
   if (token && list) startEarlyGet(list, token);
-  return Boolean(token && list);
 }
