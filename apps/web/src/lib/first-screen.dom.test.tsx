@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { holdBackgroundCallsUntil, useBackgroundCallsAllowed } from './first-screen';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint, holdBackgroundCallsUntil, useBackgroundCallsAllowed } from './first-screen';
 
 function Shell() {
   return <p>{useBackgroundCallsAllowed() ? 'calls go' : 'calls wait'}</p>;
@@ -37,5 +37,38 @@ describe('background calls of the shell', () => {
     expect(screen.getByText('calls wait')).toBeInTheDocument();
     await act(async () => rows.reject(new Error('offline')));
     expect(screen.getByText('calls go')).toBeInTheDocument();
+  });
+
+  describe('after the next paint', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    });
+
+    it('waits for the next frame and the task after it', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+      let painted = false;
+      void afterNextPaint().then(() => {
+        painted = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(painted).toBe(false);
+      // One frame (16 ms with fake timers), well before the fallback.
+      await vi.advanceTimersByTimeAsync(20);
+      expect(painted).toBe(true);
+    });
+
+    it('goes anyway when no frame comes (a tab opened in the background)', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      vi.stubGlobal('requestAnimationFrame', () => 0);
+      let painted = false;
+      void afterNextPaint().then(() => {
+        painted = true;
+      });
+      await vi.advanceTimersByTimeAsync(200);
+      expect(painted).toBe(false);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(painted).toBe(true);
+    });
   });
 });
