@@ -2,7 +2,6 @@ import { Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconDots, IconEye, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { STATUS } from '@vault/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { RowActionButton, RowActionLink } from '../../components/light/RowAction';
 
 /** The account actions every kind of person has (administrator, representative, trusted collaborator). */

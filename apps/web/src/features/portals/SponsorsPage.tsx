@@ -3,7 +3,7 @@ import { IconCheck, IconEdit, IconLayoutNavbarCollapse, IconLayoutNavbarExpand, 
 import { useQueryClient } from '@tanstack/react-query';
 import { SPONSOR_SORT_FIELDS, type SponsorRow } from '@vault/contract';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { RowActionLink } from '../../components/light/RowAction';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
