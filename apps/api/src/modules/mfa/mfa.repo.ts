@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mfaChallenges, mfaRecoveryCodes, sessions, sponsorAdmins, sponsors, users } from '../../db/schema/index.js';
 
@@ -82,7 +82,16 @@ export const remainingRecoveryCodes = async (db: Db, userId: number) =>
       .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)))
   )[0]!.n;
 
-export const insertChallenge = (db: Db, values: typeof mfaChallenges.$inferInsert) => db.insert(mfaChallenges).values(values);
+/**
+ * A new challenge for a person; their used and expired ones go (a challenge is of no use after
+ * either, and their hashes would otherwise pile up with every sign-in).
+ */
+export async function insertChallenge(db: Db, values: typeof mfaChallenges.$inferInsert) {
+  await db
+    .delete(mfaChallenges)
+    .where(and(eq(mfaChallenges.userId, values.userId), or(isNotNull(mfaChallenges.usedAt), lt(mfaChallenges.expiresAt, new Date()))));
+  await db.insert(mfaChallenges).values(values);
+}
 
 export const findLiveChallenge = async (db: Db, tokenHash: string) =>
   (

@@ -2,7 +2,8 @@ import { MFA_CODE_FAILED_MESSAGE, MFA_ENROLLMENT_REQUIRED_MESSAGE, MFA_GRACE_SIG
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mfaRecoveryCodes, sessions, sponsors, users } from '../../db/schema/index.js';
+import { mfaChallenges, mfaRecoveryCodes, sessions, sponsors, users } from '../../db/schema/index.js';
+import { sha256 } from '../../lib/crypto.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
 import { mfaCalls } from './mfa.fixtures.js';
 
@@ -89,6 +90,30 @@ describe('sign-in with a second factor', () => {
     expect(replay.json().message).toBe(MFA_CODE_FAILED_MESSAGE);
     const [login1] = await audits('auth.login');
     expect(login1!.logJson).toMatchObject({ secondFactor: 'totp' });
+  });
+
+  it('keeps only the live challenges of a person: a used or expired one goes at the next sign-in', async () => {
+    const staff = await t.signInStaff();
+    const { secret } = await enroll(staff);
+    const kept = async () =>
+      (await t.db.select().from(mfaChallenges).where(eq(mfaChallenges.userId, staff.userId))).map((c) => c.tokenHash).sort();
+    const signIn = async () => (await login(staff.email)).json().challengeToken as string;
+
+    const used = await signIn();
+    expect((await secondStep(used, codeAt(secret, 1))).statusCode).toBe(200);
+    const expired = await signIn();
+    expect(await kept()).toEqual([sha256(expired)]);
+    await t.db
+      .update(mfaChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(mfaChallenges.userId, staff.userId));
+
+    const open = await signIn();
+    expect(await kept()).toEqual([sha256(open)]);
+    expect((await secondStep(expired, codeAt(secret, 1))).statusCode).toBe(401);
+    // A challenge still open stays beside a new one.
+    const another = await signIn();
+    expect(await kept()).toEqual([sha256(open), sha256(another)].sort());
   });
 
   it('throttles wrong codes like wrong passwords: after five, even the right code and password are refused', async () => {
