@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { build as viteBuild } from 'vite';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import type { Database } from '../../apps/api/src/db/client.js';
@@ -35,6 +36,54 @@ fetch('/api/v1/vaultholders?limit=20&offset=0&sponsorId=' + s.sponsorId, { heade
       tr.insertCell().textContent = h.firstName + ' ' + h.lastName;
     }
   });`;
+
+/**
+ * The smallest React page making the same call: React 19 and nothing else (no router, query cache,
+ * component library or shell), its rows in a table of the vault list's nine columns. Not a budget:
+ * it shows how much of the portal's time React itself takes on this machine.
+ */
+const MINIMAL_REACT_JS = `import { createElement as h, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+const s = JSON.parse(localStorage.getItem('session_sponsor'));
+const rows = fetch('/api/v1/vaultholders?limit=20&offset=0&sponsorId=' + s.sponsorId, { headers: { authorization: 'Bearer ' + localStorage.getItem('access_token') } })
+  .then((r) => r.json());
+function Page() {
+  const [page, setPage] = useState(null);
+  useEffect(() => void rows.then(setPage), []);
+  if (!page) return null;
+  return h('table', null, h('tbody', null, page.data.map((x) => h('tr', { key: x.id },
+    h('td', null, h('input', { type: 'checkbox', 'aria-label': 'Select' })),
+    h('td', null, h('a', { href: '/vault/' + x.id }, x.id)),
+    h('td', null, h('a', { href: '/vault/' + x.id }, x.firstName + ' ' + x.lastName)),
+    h('td', null, x.email), h('td', null, x.statusId), h('td', null, x.packageName), h('td', null, x.createdAt),
+    h('td', null, x.lastLoginAt), h('td', null, h('a', { href: '/vault/' + x.id }, 'Open'), h('button', { type: 'button' }, 'Actions'))))));
+}
+createRoot(document.getElementById('root')).render(h(Page));`;
+
+/** Builds the minimal React page (production React, minified) into `dist` as /minimal-react.html. */
+async function buildMinimalReact(dist: string) {
+  // Inside the repository, so that the page's imports resolve to its React.
+  const src = join(ROOT, 'bench/.data/minimal-react');
+  await mkdir(src, { recursive: true });
+  await writeFile(join(src, 'main.js'), MINIMAL_REACT_JS);
+  await writeFile(
+    join(src, 'minimal-react.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>minimal React</title><script type="module" src="./main.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  await viteBuild({
+    configFile: false,
+    root: src,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      outDir: join(src, 'dist'),
+      emptyOutDir: true,
+      assetsDir: 'minimal-react',
+      rolldownOptions: { input: join(src, 'minimal-react.html') },
+    },
+  });
+  await cp(join(src, 'dist'), dist, { recursive: true });
+}
 
 /** Runs in the page before its scripts: notes when the first table row holding an e-mail appears. */
 const WATCH_FIRST_ROW = `(() => {
@@ -71,20 +120,22 @@ interface Load {
 }
 
 /**
- * DESIGN 7, browser: cold navigation (new browser context each time, empty cache) to the vault list
- * of the largest sponsor with a saved session, until the first vault row shows; the same for a bare
- * page making the same API call. Also the first screen's files: count, transferred bytes, and the
- * gzip size of its JavaScript and CSS (the budget's measure) from the build's .gz copies.
- */
-/**
  * A second app on `database` serving a copy of the built portal at `from` with the bare page beside
- * it (the portal-load scenario and bench/profile-first-row.ts). Close the app and remove `dist` after.
+ * it (the portal-load scenario and bench/profile-first-row.ts), and any pages `addPages` writes into
+ * the copy. Close the app and remove `dist` after.
  */
-export async function serveWithBarePage(from: string, database: Database, env: Record<string, string> = {}) {
+export async function serveWithBarePage(
+  from: string,
+  database: Database,
+  env: Record<string, string> = {},
+  addPages?: (dist: string) => Promise<void>,
+) {
   const dist = await mkdtemp(join(tmpdir(), 'bench-web-'));
   await cp(from, dist, { recursive: true });
   await writeFile(join(dist, 'bare.html'), BARE_HTML);
   await writeFile(join(dist, 'bare-list.js'), BARE_JS);
+  // Before the app starts: it serves the files it finds then.
+  await addPages?.(dist);
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
@@ -97,13 +148,19 @@ export async function serveWithBarePage(from: string, database: Database, env: R
   return { app, base, dist };
 }
 
+/**
+ * DESIGN 7, browser: cold navigation (new browser context each time, empty cache) to the vault list
+ * of the largest sponsor with a saved session, until the first vault row shows; the same for a bare
+ * page making the same API call, and for the minimal React page (diagnostic). Also the first screen's files: count, transferred bytes, and the
+ * gzip size of its JavaScript and CSS (the budget's measure) from the build's .gz copies.
+ */
 export const portalLoad: Scenario = {
   name: 'portal-load',
   description: 'Headless Chromium: cold navigation to the first vault row, first-screen files and bytes, against a bare page',
   async run(ctx) {
     const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`portal build failed: ${built.stderr.slice(-400)}`);
-    const { app, base, dist } = await serveWithBarePage(WEB_DIST, ctx.database);
+    const { app, base, dist } = await serveWithBarePage(WEB_DIST, ctx.database, {}, buildMinimalReact);
     const browser = await chromium.launch(CHROMIUM);
     try {
       const big = ctx.sponsors[0]!;
@@ -132,16 +189,20 @@ export const portalLoad: Scenario = {
       const runs = Math.max(7, Math.round(9 * ctx.scale));
       await load('/');
       await load('/bare.html');
+      await load('/minimal-react.html');
       const portal: Load[] = [];
       const bare: Load[] = [];
-      // Interleaved, so both see the same machine load.
+      const react: Load[] = [];
+      // Interleaved, so all see the same machine load.
       for (let i = 0; i < runs; i++) {
         portal.push(await load('/'));
         bare.push(await load('/bare.html'));
+        react.push(await load('/minimal-react.html'));
       }
       const times = (l: Load[]) => l.map((x) => x.firstRow).sort((a, b) => a - b);
       const p = times(portal);
       const b = times(bare);
+      const r = times(react);
       const first = portal[portal.length - 1]!;
       const gzipBytes = async (files: string[]) => {
         let sum = 0;
@@ -159,6 +220,14 @@ export const portalLoad: Scenario = {
           p95: percentile(b, 0.95),
           budget: '(baseline)',
           note: `${bare.at(-1)!.requests} requests, ${kb(bare.at(-1)!.transferred)} transferred`,
+        },
+        {
+          scenario: 'minimal React page, same list call, first row',
+          n: runs,
+          median: median(r),
+          p95: percentile(r, 0.95),
+          budget: '(diagnostic)',
+          note: `${(median(r) / median(b)).toFixed(2)}× the bare page: React 19 alone, no router, cache, components or shell`,
         },
         {
           scenario: `portal, cold navigation to first vault row (${big.sponsorCode})`,
