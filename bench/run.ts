@@ -117,7 +117,7 @@ if (!only || only.includes('api-memory')) {
     rows.push({ scenario: 'api-memory', n: 0, budget: '', note: `failed: ${(err as Error).message}` });
   } finally {
     const reopened = await openDataset(spec, () => {});
-    await removeImport(reopened.database, dataset.sponsors[dataset.sponsors.length - 1]!.id, spec.db === 'pglite');
+    await removeImport(reopened.database, dataset.sponsors[dataset.sponsors.length - 1]!.id, spec.db);
     await reopened.database.close();
   }
 }

@@ -97,6 +97,6 @@ async function importRow(
     };
   } finally {
     // Keep the data set as it was for the next run.
-    await removeImport(ctx.database, sponsor.id, ctx.dataset.db === 'pglite');
+    await removeImport(ctx.database, sponsor.id, ctx.dataset.db);
   }
 }
