@@ -10,8 +10,14 @@ import { type BenchRow, type BenchSponsor, call, signIn, throughput } from './li
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const SERVER = join(ROOT, 'apps/api/dist/server.js');
-/** Node's flags in the README's production command (also the Dockerfile's and apps/api's `npm start`). */
-const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=4'];
+/**
+ * Node's flags in the README's production command (also the Dockerfile's, apps/api's `npm start` and
+ * .ci/production-check). API_NODE_FLAGS="…" replaces them, to compare other settings.
+ */
+const PRODUCTION_NODE_FLAGS = process.env.API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [
+  '--max-semi-space-size=4',
+  '--heap-growing-percent=30',
+];
 const MB = 1024 * 1024;
 
 /** Resident memory of a process in bytes (Linux /proc), or null once it has gone. */
@@ -38,7 +44,7 @@ async function peakDuring(pid: number, work: () => Promise<unknown>): Promise<nu
   return Math.max(peak, rssOf(pid) ?? 0);
 }
 
-/** Starts the production build of the API as the README does (`node --max-semi-space-size=4 apps/api/dist/server.js`) on the data set; answers its address. */
+/** Starts the production build of the API as the README does (with PRODUCTION_NODE_FLAGS) on the data set; answers its address. */
 async function startServer(location: Dataset['location'], adminEmail: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, SERVER], {
     cwd: ROOT,
@@ -123,7 +129,9 @@ export async function apiMemory(
     let note = '';
     const importPeak = await peakDuring(pid, async () => {
       const run = await importHolders(ctx, opts.sponsors[opts.sponsors.length - 1]!.id, opts.importRows);
-      note = run ? `${run.imported.toLocaleString('en-US')} imported` : 'skipped: the sponsor has no package';
+      note = run
+        ? `${run.imported.toLocaleString('en-US')} imported in ${((run.previewMs + run.confirmMs) / 1000).toFixed(1)} s`
+        : 'skipped: the sponsor has no package';
     });
     const mb = (v: number) => `${(v / MB).toFixed(0)} MB`;
     return [
