@@ -151,8 +151,9 @@ export async function serveWithBarePage(
 /**
  * DESIGN 7, browser: cold navigation (new browser context each time, empty cache) to the vault list
  * of the largest sponsor with a saved session, until the first vault row shows; the same for a bare
- * page making the same API call, and for the minimal React page (diagnostic). Also the first screen's files: count, transferred bytes, and the
- * gzip size of its JavaScript and CSS (the budget's measure) from the build's .gz copies.
+ * page making the same API call, and for the minimal React page (diagnostic). Also the first
+ * screen's files: count, transferred bytes, and the gzip size of its JavaScript and CSS (the
+ * budget's measure) from the build's .gz copies.
  */
 export const portalLoad: Scenario = {
   name: 'portal-load',

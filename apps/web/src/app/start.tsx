@@ -6,14 +6,15 @@ import { firstScreenData, soonAfter } from './first-screen-data';
 import { Providers } from './providers';
 import { router } from './router';
 
-let firstCommit: () => void = () => undefined;
+let committed!: () => void;
+/** Settles once the first screen has been committed and then painted. */
 const painted = new Promise<void>((resolve) => {
-  firstCommit = () => void afterNextPaint().then(resolve);
-});
+  committed = resolve;
+}).then(afterNextPaint);
 
 /** Renders nothing; tells the app start when the first screen has been committed. */
 function FirstCommit() {
-  useLayoutEffect(firstCommit, []);
+  useLayoutEffect(() => committed(), []);
   return null;
 }
 
