@@ -13,9 +13,9 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchBenchChromium } from './chromium.js';
 import { BENCH_USER, openDataset } from './dataset.js';
-import { CHROMIUM, serveWithBarePage } from './scenarios/portal-load.js';
+import { serveWithBarePage } from './scenarios/portal-load.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const runs = Number(process.argv[2] ?? 9);
@@ -68,7 +68,7 @@ const storage = {
   session_user: JSON.stringify(me.user),
   session_sponsor: JSON.stringify({ sponsorId: big.id, sponsorCode: big.sponsorCode }),
 };
-const browser = await chromium.launch(CHROMIUM);
+const browser = await launchBenchChromium();
 
 type Read = { marks: Record<string, number>; res: { name: string; start: number; end: number; size: number }[]; long: number[][] };
 async function load(path: string, withTrace = false): Promise<{ read: Read; evals?: string[] }> {

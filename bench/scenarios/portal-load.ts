@@ -3,21 +3,17 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import { build as viteBuild } from 'vite';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import type { Database } from '../../apps/api/src/db/client.js';
+import { launchBenchChromium } from '../chromium.js';
 import { type BenchRow, call, median, percentile, type Scenario } from '../lib.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const WEB_DIST = join(ROOT, 'apps/web/dist');
 const LOAD_BUDGET = '< 200 KB gzip JS+CSS';
 const ROW_BUDGET = 'median < 300 ms';
-export const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 
 /**
  * The bare page: the same list call the portal makes for its first screen, its rows put in a table,
@@ -162,7 +158,7 @@ export const portalLoad: Scenario = {
     const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`portal build failed: ${built.stderr.slice(-400)}`);
     const { app, base, dist } = await serveWithBarePage(WEB_DIST, ctx.database, {}, buildMinimalReact);
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await launchBenchChromium();
     try {
       const big = ctx.sponsors[0]!;
       const { user } = (await call(ctx, '/api/v1/authentication/me', { headers: ctx.staff })) as { user: unknown };
