@@ -1,8 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { stableIds } from './apps/web/vite.stable-ids.ts';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
 // Portal components rendered in happy-dom with Testing Library.
-const domTests = ['apps/web/src/**/*.dom.test.tsx'];
+const domTests = ['apps/web/src/**/*.dom.test.tsx', 'apps/web/*.dom.test.tsx'];
 // Tests that start the real server as processes of its own run once, in their own project.
 const processTests = ['apps/api/src/**/*.process.test.ts'];
 const pg = process.env.TEST_DATABASE_URL;
@@ -23,8 +24,11 @@ export default defineConfig({
         },
       },
       {
+        // Mantine goes through the portal's build plugin that changes how it behaves, as in the build.
+        plugins: [stableIds()],
         test: {
           name: 'dom',
+          server: { deps: { inline: [/@mantine[\\/]/] } },
           include: domTests,
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup-dom.ts'],

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { bundleReport } from './vite.bundle-report';
 import { entryModules, firstScreen, firstScreenModules } from './vite.first-screen';
 import { precompress } from './vite.precompress';
+import { stableIds } from './vite.stable-ids';
 
 /** The portal: built to apps/web/dist and served by the API process; in development Vite proxies /api. */
 // React Router resolves to its development build for every bundler; builds take its production one
@@ -12,7 +13,7 @@ const reactRouter = fileURLToPath(new URL('../../node_modules/react-router/dist/
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react(), firstScreen(), bundleReport(), precompress()],
+  plugins: [stableIds(), react(), firstScreen(), bundleReport(), precompress()],
   resolve: {
     alias:
       command === 'build'
