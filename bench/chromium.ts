@@ -1,7 +1,7 @@
 import { type Browser, chromium } from '@playwright/test';
 
 /** Debian's Chromium, as every browser test here uses it (no downloaded browser). */
-export const CHROMIUM = {
+const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
