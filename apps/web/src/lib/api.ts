@@ -5,7 +5,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   SESSION_IDLE_MINUTES,
 } from '@vault/contract';
-import { buildUrl, type QueryValue, readCookie, requestHeaders, takeEarlyGet } from './http';
+import { buildUrl, type QueryValue, requestHeaders, takeEarlyGet } from './http';
 import { navigateTo } from './navigation';
 import { clearSession, getToken, isSigningOut } from './session';
 
@@ -22,7 +22,7 @@ let lastCall = Date.now();
 /** When the portal last talked to the API (the server's idle clock runs from its calls). */
 export const lastApiCallAt = () => lastCall;
 
-export { buildUrl, type QueryValue, readCookie };
+export { buildUrl, type QueryValue, requestHeaders };
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiOptions {
@@ -75,7 +75,7 @@ export async function api<T = unknown>(method: HttpMethod, path: string, opts: A
   const isLogin = path === LOGIN_PATH;
   const isCodeStep = path === SECOND_FACTOR_PATH || PASSKEY_STEP.test(path);
   const token = isLogin || isCodeStep ? null : getToken();
-  const headers = { ...requestHeaders(token, !opts.form), ...opts.headers };
+  const headers = { ...requestHeaders(method, token, !opts.form), ...opts.headers };
 
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;

@@ -6,7 +6,7 @@
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-export function readCookie(name: string): string | null {
+function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [k, ...v] = part.trim().split('=');
@@ -29,12 +29,19 @@ export function buildUrl(path: string, query?: Record<string, QueryValue | Query
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-/** JSON, the access token (when there is one) and the anti-forgery header from the XSRF-TOKEN cookie. */
-export function requestHeaders(token: string | null, json: boolean): Record<string, string> {
+/** The methods the server checks the anti-forgery header on (DESIGN.md section 6); reads need none. */
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * JSON, the access token (when there is one) and, on a mutating call, the anti-forgery header from
+ * the XSRF-TOKEN cookie. Reads leave the cookie alone: the first `document.cookie` of a page is a
+ * synchronous round trip to the browser process, and the first screen's GETs are on its critical path.
+ */
+export function requestHeaders(method: string, token: string | null, json: boolean): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (json) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  const xsrf = readCookie(XSRF_COOKIE);
+  const xsrf = MUTATING.has(method) ? readCookie(XSRF_COOKIE) : null;
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   return headers;
 }
@@ -49,7 +56,7 @@ const earlyKey = (url: string, token: string) => `${token} ${url}`;
  * travels while the code downloads. `api()` takes it (once) instead of asking again.
  */
 export function startEarlyGet(url: string, token: string) {
-  const response = fetch(url, { method: 'GET', headers: requestHeaders(token, true), credentials: 'same-origin' });
+  const response = fetch(url, { method: 'GET', headers: requestHeaders('GET', token, true), credentials: 'same-origin' });
   // A failure is reported by the api() call that takes it; until then it must not count as unhandled.
   response.catch(() => undefined);
   early.set(earlyKey(url, token), { at: Date.now(), response });

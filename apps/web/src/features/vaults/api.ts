@@ -18,7 +18,7 @@ import type {
   VaultHolderList,
   VaultSearchBody,
 } from '@vault/contract';
-import { ApiError, api, buildUrl, readCookie } from '../../lib/api';
+import { ApiError, api, buildUrl, requestHeaders } from '../../lib/api';
 import type { ListSort } from '../../lib/list-state';
 import { getToken } from '../../lib/session';
 import { VAULT_LIST_PATH, vaultListGetQuery } from './list-request';
@@ -147,15 +147,6 @@ export function useBulk(sponsorId: number) {
 
 // ---------------------------------------------------------------- downloads
 
-function authHeaders(): Record<string, string> {
-  const h: Record<string, string> = {};
-  const token = getToken();
-  if (token) h.Authorization = `Bearer ${token}`;
-  const xsrf = readCookie('XSRF-TOKEN');
-  if (xsrf) h['X-XSRF-TOKEN'] = xsrf;
-  return h;
-}
-
 function fileNameOf(res: Response, fallback: string) {
   const m = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
   return m?.[1] ?? fallback;
@@ -175,7 +166,10 @@ export function saveFile(content: Blob, fileName: string) {
 
 /** GETs a CSV with the session's headers and saves it. */
 export async function downloadCsv(path: string, query: Record<string, string | number | undefined>, fallbackName: string) {
-  const res = await fetch(buildUrl(path, query), { headers: { ...authHeaders(), Accept: 'text/csv' }, credentials: 'same-origin' });
+  const res = await fetch(buildUrl(path, query), {
+    headers: { ...requestHeaders('GET', getToken(), false), Accept: 'text/csv' },
+    credentials: 'same-origin',
+  });
   if (!res.ok) {
     let message = `The download failed (${res.status}).`;
     try {
@@ -203,8 +197,7 @@ export function uploadImport(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl('/api/v1/users/import', { sponsorId }));
-    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
-    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [k, v] of Object.entries(requestHeaders('POST', getToken(), false))) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
       let body: unknown = null;
