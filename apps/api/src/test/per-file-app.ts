@@ -18,10 +18,19 @@ export function useTestApp(opts: { catalog?: boolean } = {}): TestApp {
     await built!.reset();
     if (opts.catalog) await ensureCatalog(built!.db);
   });
-  return new Proxy({} as TestApp, {
+  return madeInBeforeAll(() => built);
+}
+
+/**
+ * Stands for what `get` answers once beforeAll has made it, so a file can name it at its top and
+ * keep writing `t.app`, `w.a.id` in its tests.
+ */
+export function madeInBeforeAll<T extends object>(get: () => T | undefined): T {
+  return new Proxy({} as T, {
     get: (_, key) => {
-      if (!built) throw new Error('The test app is built in beforeAll; use it inside a test or a hook.');
-      return Reflect.get(built, key);
+      const made = get();
+      if (!made) throw new Error('The test app is built in beforeAll; use it inside a test or a hook.');
+      return Reflect.get(made, key);
     },
   });
 }

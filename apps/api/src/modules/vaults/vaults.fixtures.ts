@@ -1,7 +1,9 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   advisors,
+  auditLog,
   basePackages,
   documents,
   packageSponsor,
@@ -11,7 +13,8 @@ import {
   users,
   vaults,
 } from '../../db/schema/index.js';
-import type { Auth, TestApp } from '../../test/harness.js';
+import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
+import { madeInBeforeAll } from '../../test/per-file-app.js';
 
 /** Test data for the vault modules: two portals, packages, a group, a template and a representative. */
 export async function vaultWorld(t: TestApp) {
@@ -106,4 +109,44 @@ export async function resetVaultData(t: TestApp) {
   await t.truncate('audit_log, email_outbox, password_tokens, import_job_rows, import_jobs');
   await t.database.query("delete from users where role = 'vault_holder'");
   await t.database.query("update users set test_account = false where role = 'advisor'");
+}
+
+type VaultWorld = Awaited<ReturnType<typeof vaultWorld>>;
+
+/**
+ * The set-up of the vault test files: one app per file whose portals, packages and sessions are made
+ * once; before each test only what the tests change is emptied (resetVaultData).
+ */
+export function useVaultApp() {
+  let made: { t: TestApp; w: VaultWorld; admin: Auth; adminB: Auth; staff: Auth } | undefined;
+  beforeAll(async () => {
+    const t = await createTestApp();
+    await t.reset();
+    const w = await vaultWorld(t);
+    made = {
+      t,
+      w,
+      admin: await t.signInSponsorAdmin(w.a.id, { hasArchiveVaultAccess: true, hasManageMfaAccess: true }),
+      adminB: await t.signInSponsorAdmin(w.b.id, { hasArchiveVaultAccess: true, hasManageMfaAccess: true }),
+      staff: await t.signInStaff(),
+    };
+  });
+  afterAll(async () => made?.t.close());
+  beforeEach(async () => resetVaultData(made!.t));
+
+  const t = madeInBeforeAll(() => made?.t);
+  const w = madeInBeforeAll(() => made?.w);
+  const admin = madeInBeforeAll(() => made?.admin); // administrator of portal A with archive and MFA permissions
+  const adminB = madeInBeforeAll(() => made?.adminB); // administrator of portal B
+  const staff = madeInBeforeAll(() => made?.staff);
+
+  let plainAdmin: Auth | undefined;
+  /** A portal A administrator without archive and MFA permissions (signed in once: sign-ins are rate limited). */
+  const plain = async () => (plainAdmin ??= await t.signInSponsorAdmin(w.a.id, {}, 'plain@test.local'));
+
+  const req = (auth: Auth, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: auth.headers, ...(payload === undefined ? {} : { payload: payload as never }) });
+  const audits = async (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action));
+
+  return { t, w, admin, adminB, staff, plain, req, audits };
 }
