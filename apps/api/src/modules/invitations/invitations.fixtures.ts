@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { auditLog, basePackages, invitations, packageSponsor } from '../../db/schema/index.js';
+import { basePackages, invitations, packageSponsor } from '../../db/schema/index.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
-import { madeInBeforeAll } from '../../test/per-file-app.js';
+import { auditReader, madeInBeforeAll } from '../../test/per-file-app.js';
 
 export const future = (days = 30) => new Date(Date.now() + days * 86_400_000).toISOString();
 export const past = (days = 1) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -91,6 +91,6 @@ export function useInvitationApp() {
     return res.json();
   }
   const count = async () => (await t.db.select().from(invitations)).length;
-  const audits = async (action: string) => (await t.db.select().from(auditLog)).filter((e) => e.action === action);
+  const audits = auditReader(t);
   return { t, world, postAs, create, createOk, count, audits };
 }

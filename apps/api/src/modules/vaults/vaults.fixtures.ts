@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   advisors,
-  auditLog,
   basePackages,
   documents,
   packageSponsor,
@@ -14,7 +13,7 @@ import {
   vaults,
 } from '../../db/schema/index.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
-import { madeInBeforeAll } from '../../test/per-file-app.js';
+import { auditReader, injector, madeInBeforeAll } from '../../test/per-file-app.js';
 
 /** Test data for the vault modules: two portals, packages, a group, a template and a representative. */
 export async function vaultWorld(t: TestApp) {
@@ -144,9 +143,8 @@ export function useVaultApp() {
   /** A portal A administrator without archive and MFA permissions (signed in once: sign-ins are rate limited). */
   const plain = async () => (plainAdmin ??= await t.signInSponsorAdmin(w.a.id, {}, 'plain@test.local'));
 
-  const req = (auth: Auth, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: auth.headers, ...(payload === undefined ? {} : { payload: payload as never }) });
-  const audits = async (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action));
+  const req = injector(t);
+  const audits = auditReader(t);
 
   return { t, w, admin, adminB, staff, plain, req, audits };
 }
