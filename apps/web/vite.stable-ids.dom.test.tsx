@@ -2,6 +2,7 @@ import { Checkbox, MantineProvider, TextInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
+import { stableIds } from './vite.stable-ids';
 
 function renders(ui: React.ReactNode) {
   const phases: string[] = [];
@@ -34,5 +35,17 @@ describe('Mantine inputs with the stable-ids build plugin', () => {
     );
     expect(screen.getByLabelText('First').id).not.toBe(screen.getByLabelText('Second').id);
     expect(screen.getByLabelText('Given').id).toBe('given-id');
+  });
+});
+
+describe('the stable-ids plugin in the dev server', () => {
+  it('hands the same replacement to the dependency optimizer, which pre-bundles Mantine with its own plugins', () => {
+    const config = stableIds().config as unknown as () => {
+      optimizeDeps: { rolldownOptions: { plugins: { load: (id: string) => string | null }[] } };
+    };
+    const [depsPlugin] = config().optimizeDeps.rolldownOptions.plugins;
+    const useId = '/app/node_modules/@mantine/hooks/esm/use-id/use-id.mjs';
+    expect(depsPlugin!.load(useId)).toContain("'mantine-' + reactId");
+    expect(depsPlugin!.load('/app/node_modules/@mantine/hooks/esm/use-idle/use-idle.mjs')).toBeNull();
   });
 });

@@ -16,13 +16,18 @@ export function useId(staticId) {
 }
 `;
 
-/** Gives Mantine components React's id from their first render (see above). */
+const loadStableUseId = (id: string) => (MANTINE_USE_ID.test(id.split('?')[0]!) ? STABLE_USE_ID : null);
+
+/**
+ * Gives Mantine components React's id from their first render (see above): at build, in the dom
+ * tests, and in the dev server, whose dependency optimizer pre-bundles Mantine with plugins of its
+ * own, so the same load hook is handed to it as well.
+ */
 export function stableIds(): Plugin {
   return {
     name: 'vault-stable-ids',
     enforce: 'pre',
-    load(id) {
-      return MANTINE_USE_ID.test(id.split('?')[0]!) ? STABLE_USE_ID : null;
-    },
+    load: loadStableUseId,
+    config: () => ({ optimizeDeps: { rolldownOptions: { plugins: [{ name: 'vault-stable-ids-deps', load: loadStableUseId }] } } }),
   };
 }
