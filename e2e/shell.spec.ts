@@ -162,10 +162,14 @@ test.describe('portal shell', () => {
   test('Logout revokes the session and goes to the login screen', async ({ page }) => {
     await signIn(page);
     const token = await storedToken(page);
+    const refused: string[] = [];
+    page.on('response', (r) => r.status() === 401 && refused.push(new URL(r.url()).pathname));
     await navLink(page, 'Logout').click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(await storedToken(page)).toBeNull();
+    // Nothing the portal sent on the way out was refused (no call racing the logout).
+    expect(refused).toEqual([]);
     const me = await page.request.get('/api/v1/authentication/me', { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);
     // The guard keeps the signed-out user out.

@@ -34,10 +34,11 @@ export function useSessionWatch(): IdleWarning {
   const [staying, setStaying] = useState(false);
   const allowed = useBackgroundCallsAllowed();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check on every navigation
+  // Re-checked on every navigation (the path is a dependency).
   useEffect(() => {
     // The first screen's own request checks the session too (a 401 signs out); this one follows it.
-    if (!allowed) return;
+    // On the way out there is nothing to check: the call would race the logout and come back 401.
+    if (!allowed || pathname === '/logout') return;
     queryClient
       .fetchQuery({ queryKey: shellKeys.me, queryFn: fetchMe, staleTime: 0 })
       .then((r) => updateUser(r.user))
