@@ -224,6 +224,8 @@ test.describe('invitations', () => {
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Invitations' });
     await expect(dialog).toBeVisible();
+    // The example names one of this portal's packages, so that a copied example imports.
+    await expect(dialog.locator('pre')).toContainText(`,${pkg},en,false`);
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'invitations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByText('Some invitations were imported')).toBeVisible();

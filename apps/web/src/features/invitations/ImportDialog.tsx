@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Code, FileInput, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileTypeCsv } from '@tabler/icons-react';
-import { INVITATION_CSV_COLUMNS, type InvitationImportResult } from '@vault/contract';
+import type { InvitationImportResult } from '@vault/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
-import { useImportInvitations } from './api';
+import { useImportInvitations, usePackageChoices } from './api';
+import { exampleCsv } from './import-example';
 
 type Line = InvitationImportResult['MigratedInvitation'][number];
 
@@ -55,6 +56,7 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useImportInvitations(sponsorId);
+  const packages = usePackageChoices(sponsorId, opened);
   const result = upload.data;
 
   useEffect(() => {
@@ -93,10 +95,11 @@ export function ImportDialog({ opened, sponsorId, onClose }: { opened: boolean; 
           <Stack gap="md">
             <Text size="sm">
               A CSV file (at most 10 MB and 100,000 rows) whose first line names the columns. Each line is one invitation; a line with an
-              e-mail and no code is a strict invitation, a line with a code is an open one.
+              e-mail and no code is a strict invitation, a line with a code is an open one. The packageId column takes the id or the name of
+              one of this portal's active packages.
             </Text>
             <Code block fz="xs">
-              {`${INVITATION_CSV_COLUMNS.join(',')}\nstrict,jane@example.com,Jane,Doe,,,2026-12-31,Basic,en,false\nopen,,,,SPRING26,100,2026-12-31,Basic,en,false`}
+              {exampleCsv(packages.data?.[0])}
             </Code>
             <FileInput
               label="CSV file"
