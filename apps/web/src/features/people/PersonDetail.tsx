@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { DetailField } from '../../components/DetailField';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { formatDateTime } from '../../lib/dates';
+import { localeLabel } from '../../lib/locales';
 import { fullName } from '../../lib/person-name';
-import { localeLabel } from './locales';
 
 export interface PersonDetailShellProps {
   /** The list the breadcrumb leads back to. */

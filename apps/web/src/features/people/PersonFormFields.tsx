@@ -1,5 +1,5 @@
 import { Alert, Select, Text } from '@mantine/core';
-import { localeOptions } from './locales';
+import { localeOptions } from '../../lib/locales';
 
 /** The red alert listing the server's messages when a save failed; nothing when there are none. */
 export function ErrorsAlert({ title, messages }: { title: string; messages: string[] }) {

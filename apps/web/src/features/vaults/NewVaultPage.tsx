@@ -1,21 +1,14 @@
 import { Alert, Anchor, Button, Checkbox, Grid, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import {
-  buildVaultPayload,
-  DEFAULT_VAULT_TAG,
-  PEOPLE_LOCALES,
-  TAG_LABELS,
-  VAULT_TAGS,
-  type VaultCreated,
-  vaultCreateBody,
-} from '@vault/contract';
+import { buildVaultPayload, DEFAULT_VAULT_TAG, TAG_LABELS, VAULT_TAGS, type VaultCreated, vaultCreateBody } from '@vault/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionCard } from '../../components/SectionCard';
 import { ApiError, errorMessage } from '../../lib/api';
 import { contractRules, serverFieldErrors } from '../../lib/form';
+import { localeOptions } from '../../lib/locales';
 import { formatMoney } from '../../lib/money';
 import { setSponsor, useSponsor } from '../../lib/session';
 import { useMySponsors } from '../../lib/sponsors';
@@ -164,12 +157,7 @@ export function NewVaultPage() {
                 <TextInput label="Email" required {...form.getInputProps('email')} autoComplete="off" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <Select
-                  label="Language"
-                  data={PEOPLE_LOCALES.map((l) => ({ value: l.value, label: l.label }))}
-                  {...form.getInputProps('localize')}
-                  allowDeselect={false}
-                />
+                <Select label="Language" data={localeOptions} {...form.getInputProps('localize')} allowDeselect={false} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <TextInput label="First name" required {...form.getInputProps('firstName')} />

@@ -3,7 +3,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Divider,
   Grid,
   Group,
   Loader,
@@ -25,6 +24,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { errorMessage } from '../../lib/api';
 import { formatCount } from '../../lib/count';
 import { formatDateTime } from '../../lib/dates';
+import { localeLabel } from '../../lib/locales';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
@@ -106,24 +106,25 @@ export function VaultDetailsPage() {
         }
         description={`${d.email} · vault ${d.vaultId} · holder ${d.id} · ${d.sponsor.sponsorCode}`}
       />
-      <Group gap="xs" mb="lg" wrap="wrap">
-        {accountActions({ ...holder, statusId: d.statusId }, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
-          <Button key={label} size="xs" variant="default" leftSection={<Icon size={14} />} disabled={!enabled} onClick={onClick}>
-            {label}
+      {/* Deleting cannot be undone: set apart from the rest at the row's end (on a line of its own when they wrap). */}
+      <Group gap="xs" mb="lg" justify="space-between">
+        <Group gap="xs">
+          {accountActions({ ...holder, statusId: d.statusId }, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
+            <Button key={label} size="xs" variant="default" leftSection={<Icon size={14} />} disabled={!enabled} onClick={onClick}>
+              {label}
+            </Button>
+          ))}
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            leftSection={<IconArchive size={14} />}
+            disabled={!allowed.archive || !rights.canArchive}
+            onClick={() => actions.startArchive(holder)}
+          >
+            Archive vault
           </Button>
-        ))}
-        <Button
-          size="xs"
-          variant="light"
-          color="orange"
-          leftSection={<IconArchive size={14} />}
-          disabled={!allowed.archive || !rights.canArchive}
-          onClick={() => actions.startArchive(holder)}
-        >
-          Archive vault
-        </Button>
-        {/* Deleting cannot be undone: set apart from Archive, which keeps the data. */}
-        <Divider orientation="vertical" mx="xs" />
+        </Group>
         <Button
           size="xs"
           variant="outline"
@@ -144,7 +145,7 @@ export function VaultDetailsPage() {
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <DetailField label="Email">{d.email}</DetailField>
                 <DetailField label="Organization">{d.organizationName}</DetailField>
-                <DetailField label="Language">{d.localize}</DetailField>
+                <DetailField label="Language">{localeLabel(d.localize)}</DetailField>
                 <DetailField label="Tag">{TAG_LABELS[d.tag as keyof typeof TAG_LABELS] ?? d.tag}</DetailField>
                 <DetailField label="Entity type">{d.entityType}</DetailField>
                 <DetailField label="Group">{d.group?.name}</DetailField>
