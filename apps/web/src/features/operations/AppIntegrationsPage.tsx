@@ -7,7 +7,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   MultiSelect,
   Select,
   SimpleGrid,
@@ -27,7 +26,7 @@ import {
 } from '@vault/contract';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
-import { FormButtons } from '../../components/dialog-parts';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { ListLoadError } from '../../components/list/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, errorMessages } from '../../lib/api';
@@ -208,7 +207,7 @@ function ConfigDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={enabling ? `Enable ${app.name}` : `Configure ${app.name}`} closeOnClickOutside={false}>
+    <FormModal opened onClose={onClose} title={enabling ? `Enable ${app.name}` : `Configure ${app.name}`}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           {fields.length === 0 && <Text size="sm">{app.name} needs no settings.</Text>}
@@ -248,14 +247,14 @@ function ConfigDialog({
           <FormButtons busy={saving} onCancel={onClose} submitLabel={enabling ? 'Enable' : 'Save'} mt="sm" />
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }
 
 /** The key, shown once: it is not stored in the browser and the server keeps only its hash. */
 function KeyDialog({ issued, onClose }: { issued: { name: string; result: ApiKeyIssued } | null; onClose: () => void }) {
   return (
-    <Modal opened={!!issued} onClose={onClose} title="API Key" closeOnClickOutside={false} closeOnEscape={false} size="lg">
+    <FormModal opened={!!issued} onClose={onClose} title="API Key" closeOnEscape={false} size="lg">
       {issued && (
         <Stack gap="md">
           <Text size="sm">{issued.result.message}</Text>
@@ -284,7 +283,7 @@ function KeyDialog({ issued, onClose }: { issued: { name: string; result: ApiKey
           </Group>
         </Stack>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

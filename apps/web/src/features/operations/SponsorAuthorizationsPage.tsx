@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Badge, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconShieldOff } from '@tabler/icons-react';
@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { ACCESSIBLE_CALENDAR } from '../../components/DateRangeFilter';
-import { FormButtons } from '../../components/dialog-parts';
+import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
@@ -166,7 +166,7 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
   };
 
   return (
-    <Modal opened onClose={onClose} title="Grant Access" closeOnClickOutside={false}>
+    <FormModal opened onClose={onClose} title="Grant Access">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           {integrations.isSuccess && enabled.length === 0 && (
@@ -202,7 +202,7 @@ function GrantDialog({ sponsorId, onClose }: { sponsorId: number; onClose: () =>
           <FormButtons busy={grant.isPending} onCancel={onClose} submitLabel="Grant" mt="sm" />
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }
 
