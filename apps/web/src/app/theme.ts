@@ -28,6 +28,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // A field's help line goes under it, so fields side by side line up whether or not they have one.
+    InputWrapper: { defaultProps: { inputWrapperOrder: ['label', 'input', 'description', 'error'] } },
     // The close "×" has no text of its own: screen readers need a name for it.
     Modal: {
       defaultProps: {

@@ -8,7 +8,7 @@ export function DetailField({ label, children }: { label: string; children: Reac
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
         {label}
       </Text>
-      <Text size="sm" component="div" mt={2}>
+      <Text size="sm" component="div" mt={2} style={{ overflowWrap: 'anywhere' }}>
         {children === null || children === undefined || children === '' ? '—' : children}
       </Text>
     </div>

@@ -156,6 +156,9 @@ export function InvitationFormDialog({ opened, invitation, sponsorId, sponsorCod
                 </Text>
                 <SegmentedControl
                   aria-labelledby="invitation-type-label"
+                  fullWidth
+                  // Both labels do not fit side by side on a phone: they wrap inside their segment.
+                  styles={{ label: { whiteSpace: 'normal' } }}
                   value={type}
                   onChange={(v) => {
                     setStoredType(v as InvitationType);

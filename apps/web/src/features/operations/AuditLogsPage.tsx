@@ -117,11 +117,15 @@ export function AuditLogsPage() {
       {
         accessor: 'info',
         title: 'Details',
-        render: (e: AuditEntry) => (
-          <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
-            {fieldsSummary(auditFields(infoOf(e.logJson)))}
-          </Text>
-        ),
+        render: (e: AuditEntry) => {
+          const summary = fieldsSummary(auditFields(infoOf(e.logJson)));
+          // One line cut by characters: a word-break clamp hid the whole value behind its label.
+          return (
+            <Text size="xs" c="dimmed" truncate="end" maw={320} title={summary}>
+              {summary}
+            </Text>
+          );
+        },
       },
     ],
     [filters.all, sponsorId],

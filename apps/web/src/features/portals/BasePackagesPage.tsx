@@ -249,13 +249,7 @@ function BasePackageDialog({ editing, onClose }: { editing: BasePackage | 'new' 
           {...form.getInputProps('billingPeriod')}
           allowDeselect={false}
         />
-        <MoneyInput
-          label="List price"
-          required
-          currency={form.values.currency.toUpperCase()}
-          placeholder="12.50"
-          {...form.getInputProps('listPrice')}
-        />
+        <MoneyInput label="List price" required currency={form.values.currency.toUpperCase()} {...form.getInputProps('listPrice')} />
         <TextInput
           label="Currency"
           {...form.getInputProps('currency')}
