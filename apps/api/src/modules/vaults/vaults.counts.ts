@@ -64,8 +64,10 @@ export async function unfilteredPage(db: Db, sponsorId: number, offset: number, 
   const anchors = await anchorsOf(db, sponsorId);
   let anchor = anchors.get(k);
   if (anchor === undefined) {
-    let j = k - 1;
-    while (j > 0 && !anchors.has(j)) j--;
+    // The nearest remembered anchor below k, from the few that exist: counting down from k took
+    // minutes of blocked event loop for an offset near 2^53 (every request of every portal waited).
+    let j = 0;
+    for (const key of anchors.keys()) if (key < k && key > j) j = key;
     const from = j === 0 ? null : anchors.get(j)!;
     const found = await holderIdAt(db, sponsorId, from, (k - j) * ANCHOR_STRIDE);
     if (found === null) return [];
