@@ -34,8 +34,11 @@ export interface AppOptions {
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** Request logs name the path, never a token (set-password links carry one in the query). */
-const redactUrl = (url: string) => url.replace(/([?&](token|key)=)[^&]*/gi, '$1[redacted]');
+/**
+ * Request logs name the path and the query's parameter names, never their values: set-password
+ * links carry a token there, and searches carry e-mail addresses and names.
+ */
+const redactUrl = (url: string) => url.replace(/([?&][^=&#]*=)[^&#]*/g, '$1[redacted]');
 
 const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
 

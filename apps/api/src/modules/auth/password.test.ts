@@ -100,8 +100,12 @@ describe('what is never logged or leaked', () => {
     await setPassword(token, 'a long new password 1');
     await t.app.inject({ method: 'GET', url: `/set-password?token=${token}` });
     await t.app.inject({ method: 'GET', url: '/api/v1/sponsors', headers: auth.headers });
+    await t.app.inject({ method: 'GET', url: '/api/v1/audit?actor=someone.searched%40test.local&limit=100', headers: auth.headers });
     const text = logs.join('\n');
     expect(text).toContain('/api/v1/sponsors');
+    // A search's values (e-mail addresses, names) stay out too; the parameter names are kept.
+    expect(text).toContain('/api/v1/audit?actor=[redacted]&limit=[redacted]');
+    expect(text).not.toContain('someone.searched');
     expect(text).not.toContain(token);
     expect(text).not.toContain(auth.headers.authorization.slice(7));
     expect(text).not.toContain(auth.headers['x-xsrf-token']);
