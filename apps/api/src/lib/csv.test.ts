@@ -142,6 +142,20 @@ describe('readCsvUpload', () => {
     }
   });
 
+  it('answers too many fields with what is wrong, not with the size limit', async () => {
+    // Twenty plain fields and no file: the multipart field limit (10) is reached before a file.
+    const boundary = 'fields-only';
+    const payload = `${Array.from({ length: 20 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('')}--${boundary}--\r\n`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The upload holds more than one file or too many fields: send one CSV file.');
+  });
+
   it('refuses a file over the size limit with 413', async () => {
     const res = await send({ name: 'big.csv', content: `email\n${'a@x.io\n'.repeat(400)}` });
     expect(res.statusCode).toBe(413);

@@ -191,10 +191,11 @@ export function parseCsv(input: string | Buffer, options: ParseCsvOptions = {}):
   return { headers, rows };
 }
 
-function isTooLarge(err: unknown) {
-  const e = err as { code?: string; statusCode?: number };
-  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413;
-}
+const isTooLarge = (err: unknown) => (err as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+/** The multipart limits on parts (files: 1, fields: 10) answer 413 too, but the file is not what is too large. */
+const isTooManyParts = (err: unknown) =>
+  ['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT'].includes((err as { code?: string })?.code ?? '');
+const TOO_MANY_PARTS = 'The upload holds more than one file or too many fields: send one CSV file.';
 
 /** The one file of a multipart upload, read but not parsed (at most the multipart limit, 10 MB). */
 export interface CsvFile {
@@ -216,6 +217,7 @@ export async function readCsvFile(request: FastifyRequest): Promise<CsvFile> {
     file = await request.file();
   } catch (err) {
     if (isTooLarge(err)) throw tooLarge('The file is larger than 10 MB.');
+    if (isTooManyParts(err)) throw badRequest(TOO_MANY_PARTS);
     throw badRequest('The upload could not be read.');
   }
   if (!file) throw badRequest('Please choose a file to upload.');
@@ -224,6 +226,7 @@ export async function readCsvFile(request: FastifyRequest): Promise<CsvFile> {
     buffer = await file.toBuffer();
   } catch (err) {
     if (isTooLarge(err)) throw tooLarge('The file is larger than 10 MB.');
+    if (isTooManyParts(err)) throw badRequest(TOO_MANY_PARTS);
     throw badRequest('The upload could not be read.');
   }
   if (file.file.truncated) throw tooLarge('The file is larger than 10 MB.');
