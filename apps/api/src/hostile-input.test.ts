@@ -1,8 +1,9 @@
 import { errorBody } from '@vault/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCatalog } from './db/seed/catalog.js';
 import { type Auth, createTestApp, type TestApp } from './test/harness.js';
-import { hostileRequests, type JsonSchema, type Operation, operationsOf } from './test/hostile-arbitraries.js';
+import { hostileRequests, type JsonSchema, type Operation, operationsOf, withUnknownQuery } from './test/hostile-arbitraries.js';
 
 /**
  * Hostile input, property-based: every operation of the served OpenAPI document that takes input
@@ -29,7 +30,13 @@ async function fingerprint(): Promise<string> {
     // Per-address request counters move with every request, refused or not: that is the rate limit
     // working, not a change the request made.
     if (tablename === 'rate_limits') continue;
-    const select = tablename === 'sessions' ? 'select id, user_id, token_hash from sessions' : `select * from "${tablename}"`;
+    // Sessions and integration keys note when they were last used, on every call they make.
+    const select =
+      tablename === 'sessions'
+        ? 'select id, user_id, token_hash from sessions'
+        : tablename === 'sponsor_authorizations'
+          ? 'select id, sponsor_id, sponsor_integration_id, scopes, expires_at, revoked_at from sponsor_authorizations'
+          : `select * from "${tablename}"`;
     const [row] = await t.database.query<{ digest: string | null; n: number }>(
       `select md5(string_agg(r::text, '|' order by r::text)) as digest, count(*)::int as n from (${select}) r`,
     );
@@ -64,6 +71,28 @@ const ctx = {
 
 const ALLOWED_KEYS = new Set(['message', 'details', 'errorMsg']);
 
+/** An integration enabled for the test sponsor with these scopes, through the real calls; its key. */
+async function integrationKey(scopes: string[]): Promise<string> {
+  await ensureCatalog(t.db);
+  const apps = await t.app.inject({ method: 'GET', url: `/api/v1/app-integrations?sponsorId=${sponsor.id}`, headers: staff.headers });
+  const app = (apps.json().data as { id: number; code: string }[]).find((a) => a.code === 'doc-scanner');
+  const enabled = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/app-integrations/${app!.id}/enable?sponsorId=${sponsor.id}`,
+    headers: staff.headers,
+    payload: { config: { account: 'front-desk' } },
+  });
+  expect(enabled.statusCode).toBe(201);
+  const grant = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/sponsor-authorizations?sponsorId=${sponsor.id}`,
+    headers: staff.headers,
+    payload: { sponsorIntegrationId: enabled.json().integration.id, scopes },
+  });
+  expect(grant.statusCode).toBe(201);
+  return enabled.json().apiKey as string;
+}
+
 describe('hostile input', () => {
   it('every body schema refuses unknown fields', () => {
     const open: string[] = [];
@@ -77,6 +106,31 @@ describe('hostile input', () => {
     for (const op of ops) walk(op.body, `${op.method} ${op.path}`);
     expect(open).toEqual([]);
   });
+
+  it('refuses a query parameter a call does not declare, naming it, on every call, and changes nothing', async () => {
+    // The calls an integration makes, with its key.
+    const key = await integrationKey(['report_failed_uploads', 'redeem_invitations']);
+    const before = await fingerprint();
+    const all = operationsOf(t.app.swagger());
+    const accepted: string[] = [];
+    for (const op of all) {
+      const req = withUnknownQuery(op, ctx, 'zzUnknown');
+      const send = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: req.method as never,
+          url: req.url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          ...(req.payload !== undefined ? { payload: req.payload } : {}),
+        });
+      let res = await send(staff.headers);
+      if (res.statusCode === 401) res = await send({ 'x-api-key': key });
+      if (res.statusCode !== 400 || !res.json().message?.includes('zzUnknown'))
+        accepted.push(`${req.method} ${req.url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(all.length).toBeGreaterThan(100);
+    expect(accepted).toEqual([]);
+    expect(await fingerprint()).toBe(before);
+  }, 120_000);
 
   it('answers every hostile request with a 4xx in the error model and changes nothing', async () => {
     expect(ops.length).toBeGreaterThan(60);

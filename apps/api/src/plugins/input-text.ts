@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors.js';
+import { squash } from './sponsor-names.js';
 
 const MESSAGE = 'Contains a character that is not allowed (a NUL character or an unpaired surrogate)';
 
@@ -44,6 +45,39 @@ function isValidUtf8Query(url: string) {
   }
 }
 
+const NO_NAMES = new Set<string>();
+/** A query schema's parameter names as the tenant plugin matches them, worked out once per schema. */
+const declaredByShape = new WeakMap<object, Set<string>>();
+function declaredNames(shape: Record<string, unknown>): Set<string> {
+  const known = declaredByShape.get(shape);
+  if (known) return known;
+  const names = new Set(Object.keys(shape).map(squash));
+  declaredByShape.set(shape, names);
+  return names;
+}
+
+/**
+ * Query parameters the call does not declare are refused like unknown body fields, before the
+ * schemas run: a schema would drop them silently and the call would carry on without them (a
+ * misspelt filter on a delete). Names match as the tenant plugin matches them (without case or
+ * underscores). Outside the API (the portal's pages and files) the query is the browser's.
+ */
+function refuseUnknownQuery(request: FastifyRequest) {
+  const names = Object.keys((request.query as Record<string, unknown> | undefined) ?? {});
+  if (!names.length || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+  const schema = request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+  // A query schema that is not a plain object checks its own keys.
+  if (schema && !schema.shape) return;
+  const declared = schema ? declaredNames(schema.shape!) : NO_NAMES;
+  const unknown = names.filter((n) => !declared.has(squash(n)));
+  if (!unknown.length) return;
+  const message = 'Not a parameter of this call';
+  throw badRequest(
+    `Please correct the query: ${unknown.map((n) => `${n}: ${message}`).join('; ')}`,
+    unknown.map((field) => ({ field, message })),
+  );
+}
+
 function refuseHostileInput(request: FastifyRequest) {
   if (!isValidUtf8Query(request.url)) {
     throw badRequest(`Please correct the query: ${MESSAGE}`, [{ field: 'query', message: MESSAGE }]);
@@ -54,6 +88,7 @@ function refuseHostileInput(request: FastifyRequest) {
   if (request.method !== 'GET' && !request.routeOptions.schema?.body && !isEmpty(request.body) && !request.isMultipart()) {
     throw badRequest('This call takes no body.', [{ field: 'body', message: 'This call takes no body' }]);
   }
+  refuseUnknownQuery(request);
   for (const [part, label] of PARTS) {
     const field = findUnstorable(request[part], '');
     if (field === null) continue;

@@ -261,11 +261,7 @@ export interface Context {
  * reaches as deep as validation lets it.
  */
 export function hostileRequests(op: Operation, ctx: Context): fc.Arbitrary<HostileRequest> | null {
-  const baseQuery = Object.fromEntries(Object.entries(op.query).map(([k, s]) => [k, ctx.sponsorQuery(k) ?? plausibleParam(s)]));
-  const basePath = Object.fromEntries(Object.keys(op.pathParams).map((k) => [k, ctx.pathValue(k)]));
-  const url = (path: Record<string, unknown>, query: Record<string, unknown>) =>
-    op.path.replace(/\{(\w+)\}/g, (_m, k: string) => rawOrEncoded(path[k])) + queryString(query);
-  const validBody = op.body ? JSON.stringify(plausible(op.body)) : '{}';
+  const { baseQuery, basePath, url, validBody } = plausibleParts(op, ctx);
   const parts: fc.Arbitrary<HostileRequest>[] = [];
   for (const [k, s] of Object.entries(op.query)) {
     parts.push(
@@ -302,6 +298,28 @@ export function hostileRequests(op: Operation, ctx: Context): fc.Arbitrary<Hosti
     parts.push(body.map((b) => ({ method: op.method, url: url(basePath, baseQuery), ...b })));
   }
   return parts.length ? fc.oneof(...parts) : null;
+}
+
+/** The operation's parameters and body as valid as the context can make them, and its address. */
+function plausibleParts(op: Operation, ctx: Context) {
+  const baseQuery = Object.fromEntries(Object.entries(op.query).map(([k, s]) => [k, ctx.sponsorQuery(k) ?? plausibleParam(s)]));
+  const basePath = Object.fromEntries(Object.keys(op.pathParams).map((k) => [k, ctx.pathValue(k)]));
+  const url = (path: Record<string, unknown>, query: Record<string, unknown>) =>
+    op.path.replace(/\{(\w+)\}/g, (_m, k: string) => rawOrEncoded(path[k])) + queryString(query);
+  const validBody = op.body ? JSON.stringify(plausible(op.body)) : '{}';
+  return { baseQuery, basePath, url, validBody };
+}
+
+/** The operation's plausible request with one query parameter it does not declare. */
+export function withUnknownQuery(op: Operation, ctx: Context, name: string): HostileRequest {
+  const { baseQuery, basePath, url, validBody } = plausibleParts(op, ctx);
+  return {
+    method: op.method,
+    url: url(basePath, { ...baseQuery, [name]: '1' }),
+    payload: op.method === 'GET' ? undefined : validBody,
+    contentType: 'application/json',
+    what: `an unknown query parameter ${name}`,
+  };
 }
 
 function plausibleParam(s: JsonSchema): unknown {
