@@ -45,32 +45,42 @@ function isValidUtf8Query(url: string) {
   }
 }
 
-const NO_NAMES = new Set<string>();
-/** A query schema's parameter names as the tenant plugin matches them, worked out once per schema. */
-const declaredByShape = new WeakMap<object, Set<string>>();
-function declaredNames(shape: Record<string, unknown>): Set<string> {
+const NO_NAMES = new Map<string, string>();
+/** A query schema's parameter names by their squashed form (see below), worked out once per schema. */
+const declaredByShape = new WeakMap<object, Map<string, string>>();
+function declaredNames(shape: Record<string, unknown>): Map<string, string> {
   const known = declaredByShape.get(shape);
   if (known) return known;
-  const names = new Set(Object.keys(shape).map(squash));
+  const names = new Map(Object.keys(shape).map((k) => [squash(k), k]));
   declaredByShape.set(shape, names);
   return names;
 }
 
 /**
- * Query parameters the call does not declare are refused like unknown body fields, before the
- * schemas run: a schema would drop them silently and the call would carry on without them (a
- * misspelt filter on a delete). Names match as the tenant plugin matches them (without case or
- * underscores). Outside the API (the portal's pages and files) the query is the browser's.
+ * Query parameter names match the call's declared ones without regard to case or underscores, so
+ * `sponsorId`, `sponsorid` and `sponsor_id` reach a schema that declares any one of them. A name
+ * the call does not declare is refused like an unknown body field, before the schemas run: a
+ * schema would drop it silently and the call would carry on without it (a misspelt filter on a
+ * delete). Outside the API (the portal's pages and files) the query is the browser's.
  */
-function refuseUnknownQuery(request: FastifyRequest) {
-  const names = Object.keys((request.query as Record<string, unknown> | undefined) ?? {});
-  if (!names.length || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+function matchQueryNames(request: FastifyRequest) {
+  const query = request.query as Record<string, unknown> | undefined;
+  const names = Object.keys(query ?? {});
+  if (!query || !names.length) return;
   const schema = request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
   // A query schema that is not a plain object checks its own keys.
   if (schema && !schema.shape) return;
   const declared = schema ? declaredNames(schema.shape!) : NO_NAMES;
-  const unknown = names.filter((n) => !declared.has(squash(n)));
-  if (!unknown.length) return;
+  const unknown: string[] = [];
+  for (const name of names) {
+    const target = declared.get(squash(name));
+    if (target === undefined) unknown.push(name);
+    else if (target !== name && !(target in query)) {
+      query[target] = query[name];
+      delete query[name];
+    }
+  }
+  if (!unknown.length || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
   const message = 'Not a parameter of this call';
   throw badRequest(
     `Please correct the query: ${unknown.map((n) => `${n}: ${message}`).join('; ')}`,
@@ -88,7 +98,7 @@ function refuseHostileInput(request: FastifyRequest) {
   if (request.method !== 'GET' && !request.routeOptions.schema?.body && !isEmpty(request.body) && !request.isMultipart()) {
     throw badRequest('This call takes no body.', [{ field: 'body', message: 'This call takes no body' }]);
   }
-  refuseUnknownQuery(request);
+  matchQueryNames(request);
   for (const [part, label] of PARTS) {
     const field = findUnstorable(request[part], '');
     if (field === null) continue;

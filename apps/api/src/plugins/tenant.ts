@@ -1,38 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest, forbidden, notFound } from '../lib/errors.js';
-import { collect, squash } from './sponsor-names.js';
+import { collect } from './sponsor-names.js';
 import * as repo from './tenant.repo.js';
 import type { SponsorRef } from './types.js';
 
 /**
- * Query parameter names are matched without regard to case or underscores, so `sponsorId`,
- * `sponsorid` and `sponsor_id` reach a schema that declares any one of them.
- */
-function normaliseQueryKeys(request: FastifyRequest) {
-  const schema = request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
-  const shape = schema?.shape;
-  const query = request.query as Record<string, unknown> | undefined;
-  if (!shape || !query) return;
-  const declared = new Map(Object.keys(shape).map((k) => [squash(k), k]));
-  for (const key of Object.keys(query)) {
-    if (key in shape) continue;
-    const target = declared.get(squash(key));
-    if (target && !(target in query)) {
-      query[target] = query[key];
-      delete query[key];
-    }
-  }
-}
-
-/**
  * Tenant isolation (DESIGN 5): the sponsor a call names, by id or code, in the query, path or body,
  * must exist and be one the signed-in user may work in. Services read the result from request.sponsor.
+ * (Query names such as `sponsor_id` already reach the declared `sponsorId`: plugins/input-text.ts.)
  */
 export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('sponsor', null);
-    app.addHook('preValidation', async (request) => normaliseQueryKeys(request));
     app.addHook('preHandler', async (request) => {
       const config = request.routeOptions.config;
       if (request.integration) {
