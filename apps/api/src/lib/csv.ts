@@ -195,7 +195,12 @@ const isTooLarge = (err: unknown) => (err as { code?: string })?.code === 'FST_R
 /** The multipart limits on parts (files: 1, fields: 10) answer 413 too, but the file is not what is too large. */
 const isTooManyParts = (err: unknown) =>
   ['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT'].includes((err as { code?: string })?.code ?? '');
-const TOO_MANY_PARTS = 'The upload holds more than one file or too many fields: send one CSV file.';
+/** What went wrong reading a multipart upload, as the error the client gets. */
+function unreadable(err: unknown) {
+  if (isTooLarge(err)) return tooLarge('The file is larger than 10 MB.');
+  if (isTooManyParts(err)) return badRequest('The upload holds more than one file or too many fields: send one CSV file.');
+  return badRequest('The upload could not be read.');
+}
 
 /** The one file of a multipart upload, read but not parsed (at most the multipart limit, 10 MB). */
 export interface CsvFile {
@@ -216,18 +221,14 @@ export async function readCsvFile(request: FastifyRequest): Promise<CsvFile> {
   try {
     file = await request.file();
   } catch (err) {
-    if (isTooLarge(err)) throw tooLarge('The file is larger than 10 MB.');
-    if (isTooManyParts(err)) throw badRequest(TOO_MANY_PARTS);
-    throw badRequest('The upload could not be read.');
+    throw unreadable(err);
   }
   if (!file) throw badRequest('Please choose a file to upload.');
   let buffer: Buffer;
   try {
     buffer = await file.toBuffer();
   } catch (err) {
-    if (isTooLarge(err)) throw tooLarge('The file is larger than 10 MB.');
-    if (isTooManyParts(err)) throw badRequest(TOO_MANY_PARTS);
-    throw badRequest('The upload could not be read.');
+    throw unreadable(err);
   }
   if (file.file.truncated) throw tooLarge('The file is larger than 10 MB.');
   const filename = file.filename ?? '';
