@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from './db/seed/catalog.js';
 import { type Auth, createTestApp, type TestApp } from './test/harness.js';
 import { hostileRequests, type JsonSchema, type Operation, operationsOf, withUnknownQuery } from './test/hostile-arbitraries.js';
+import { integrationKey } from './test/integration-key.js';
 
 /**
  * Hostile input, property-based: every operation of the served OpenAPI document that takes input
@@ -71,28 +72,6 @@ const ctx = {
 
 const ALLOWED_KEYS = new Set(['message', 'details', 'errorMsg']);
 
-/** An integration enabled for the test sponsor with these scopes, through the real calls; its key. */
-async function integrationKey(scopes: string[]): Promise<string> {
-  await ensureCatalog(t.db);
-  const apps = await t.app.inject({ method: 'GET', url: `/api/v1/app-integrations?sponsorId=${sponsor.id}`, headers: staff.headers });
-  const app = (apps.json().data as { id: number; code: string }[]).find((a) => a.code === 'doc-scanner');
-  const enabled = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/app-integrations/${app!.id}/enable?sponsorId=${sponsor.id}`,
-    headers: staff.headers,
-    payload: { config: { account: 'front-desk' } },
-  });
-  expect(enabled.statusCode).toBe(201);
-  const grant = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/sponsor-authorizations?sponsorId=${sponsor.id}`,
-    headers: staff.headers,
-    payload: { sponsorIntegrationId: enabled.json().integration.id, scopes },
-  });
-  expect(grant.statusCode).toBe(201);
-  return enabled.json().apiKey as string;
-}
-
 describe('hostile input', () => {
   it('every body schema refuses unknown fields', () => {
     const open: string[] = [];
@@ -109,7 +88,8 @@ describe('hostile input', () => {
 
   it('refuses a query parameter a call does not declare, naming it, on every call, and changes nothing', async () => {
     // The calls an integration makes, with its key.
-    const key = await integrationKey(['report_failed_uploads', 'redeem_invitations']);
+    await ensureCatalog(t.db);
+    const key = await integrationKey(t, staff, sponsor.id, ['report_failed_uploads', 'redeem_invitations']);
     const before = await fingerprint();
     const all = operationsOf(t.app.swagger());
     const accepted: string[] = [];

@@ -1,8 +1,8 @@
 import { STATUS } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appIntegrations, auditLog, emailOutbox, failedUploads, users, vaultHolders, vaults } from '../../db/schema/index.js';
-import type { Auth } from '../../test/harness.js';
+import { auditLog, emailOutbox, failedUploads, users, vaultHolders, vaults } from '../../db/schema/index.js';
+import { integrationKey } from '../../test/integration-key.js';
 import { useTestApp } from '../../test/per-file-app.js';
 
 const t = useTestApp({ catalog: true });
@@ -17,26 +17,6 @@ async function holderWithVault(sponsorId: number, email: string) {
   return { userId: u!.id, vaultId: v!.id };
 }
 
-/** An enabled integration with report_failed_uploads, through the real calls. */
-async function reporterKey(staff: Auth, sponsorId: number) {
-  const [app] = await t.db.select().from(appIntegrations).where(eq(appIntegrations.code, 'doc-scanner'));
-  const enabled = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/app-integrations/${app!.id}/enable?sponsorId=${sponsorId}`,
-    headers: staff.headers,
-    payload: { config: { account: 'front-desk' } },
-  });
-  expect(enabled.statusCode).toBe(201);
-  const grant = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/sponsor-authorizations?sponsorId=${sponsorId}`,
-    headers: staff.headers,
-    payload: { sponsorIntegrationId: enabled.json().integration.id, scopes: ['report_failed_uploads'] },
-  });
-  expect(grant.statusCode).toBe(201);
-  return enabled.json().apiKey as string;
-}
-
 const report = (key: string, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/v1/upload-failed-files', headers: { 'x-api-key': key }, payload });
 
@@ -45,7 +25,7 @@ describe('reporting a failed upload', () => {
     const s = await t.createSponsor('ALPHA');
     const staff = await t.signInStaff();
     const h = await holderWithVault(s.id, 'hanna@example.com');
-    const key = await reporterKey(staff, s.id);
+    const key = await integrationKey(t, staff, s.id, ['report_failed_uploads']);
     const res = await report(key, {
       fileName: 'tax 2024.pdf',
       sizeBytes: 3_000_000,
@@ -68,7 +48,7 @@ describe('reporting a failed upload', () => {
     const b = await t.createSponsor('BETA');
     const staff = await t.signInStaff();
     const other = await holderWithVault(b.id, 'bob@example.com');
-    const key = await reporterKey(staff, a.id);
+    const key = await integrationKey(t, staff, a.id, ['report_failed_uploads']);
     expect((await report(key, { fileName: '', sizeBytes: 1, reason: 'virus' })).statusCode).toBe(400);
     expect((await report(key, { fileName: 'a', sizeBytes: -1, reason: 'virus' })).statusCode).toBe(400);
     expect((await report(key, { fileName: 'a', sizeBytes: 1, reason: 'gremlins' })).statusCode).toBe(400);
