@@ -195,6 +195,10 @@ async function cpuProfile() {
   };
   const read = (await page.evaluate(READ)) as Read;
   await context.close();
+  if (process.env.CPU_PROFILE) {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(process.env.CPU_PROFILE, JSON.stringify(profile));
+  }
   console.log('\ncpu run marks', JSON.stringify(Object.fromEntries(Object.entries(read.marks).map(([k, v]) => [k, Math.round(v)]))));
   const regions = new Map<string, { line: number; name: string }[]>();
   const regionOf = async (url: string, line: number) => {

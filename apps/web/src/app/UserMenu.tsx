@@ -1,8 +1,20 @@
-import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserShield } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { DeferredMenu } from '../components/deferred/DeferredMenu';
+import { LightAvatar, unstyledButtonClass } from '../components/light/header-parts';
+import { Group } from '../components/light/layout';
+import { MANTINE } from '../components/light/mantine-classes';
 import { useSession } from '../lib/session';
+
+/** Mantine's Text, size sm, weight 500, cut short at 160px. */
+const NAME_STYLE = {
+  '--text-fz': 'var(--mantine-font-size-sm)',
+  '--text-lh': 'var(--mantine-line-height-sm)',
+  fontWeight: 500,
+  maxWidth: 'calc(10rem * var(--mantine-scale))',
+} as CSSProperties;
 
 /** The signed-in person (name and e-mail; role names are not shown) and the way out. */
 export function UserMenu() {
@@ -16,17 +28,22 @@ export function UserMenu() {
       shadow="md"
       width={240}
       target={
-        <UnstyledButton aria-label="Account">
+        <button type="button" aria-label="Account" className={unstyledButtonClass()}>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="vault" radius="xl" size={32}>
+            <LightAvatar color="vault" size={32}>
               {initials}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
+            </LightAvatar>
+            <p
+              className={`mantine-focus-auto ${MANTINE.text} mantine-Text-root mantine-visible-from-md`}
+              data-size="sm"
+              data-truncate="end"
+              style={NAME_STYLE}
+            >
               {name}
-            </Text>
+            </p>
             <IconChevronDown size={14} stroke={1.6} />
           </Group>
-        </UnstyledButton>
+        </button>
       }
     >
       {(Menu) => (

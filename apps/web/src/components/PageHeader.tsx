@@ -1,5 +1,7 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Group, Stack } from './light/layout';
+import { Text, Title } from './light/text';
+import classes from './PageHeader.module.css';
 
 export interface PageHeaderProps {
   title: ReactNode;
@@ -11,16 +13,10 @@ export interface PageHeaderProps {
 /** The title row of a screen: its name, an optional line of help and its main actions. */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
-    <Group justify="space-between" align="flex-end" wrap="wrap" gap="md" mb="lg">
+    <Group justify="space-between" align="flex-end" gap="md" style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
       <Stack gap={4}>
-        <Title order={1} fz={{ base: 22, sm: 26 }}>
-          {title}
-        </Title>
-        {description && (
-          <Text c="dimmed" size="sm">
-            {description}
-          </Text>
-        )}
+        <Title className={classes.title}>{title}</Title>
+        {description && <Text dimmed>{description}</Text>}
       </Stack>
       {actions && <Group gap="sm">{actions}</Group>}
     </Group>

@@ -1,6 +1,7 @@
 import { Box, Center, Container, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { PlainLinks } from '../../components/light/PlainLink';
 import { Brand, PRODUCT_NAME } from '../Brand';
 
 /** A header with the brand only; the sponsor dropdown and the navigation are hidden. */
@@ -26,7 +27,9 @@ export function LoginLayout() {
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
         <Group h="100%">
-          <Brand to="/login" />
+          <PlainLinks>
+            <Brand to="/login" />
+          </PlainLinks>
         </Group>
       </Box>
       <Center component="main" style={{ flex: 1 }} py="xl" px="md">

@@ -1,11 +1,12 @@
 import './main-styles';
-import { Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ConfirmProvider } from '../../components/confirm-context';
 import { loadInteractiveOnFirstUse } from '../../components/deferred/load-interactive';
 import { WhenOpened } from '../../components/deferred/WhenOpened';
+import { LightBurger } from '../../components/light/header-parts';
+import { Group } from '../../components/light/layout';
 import { PlainLinks } from '../../components/light/PlainLink';
 import { useSession, useSponsor } from '../../lib/session';
 import { Brand, PRODUCT_NAME } from '../Brand';
@@ -67,13 +68,12 @@ function Shell() {
           <SkipLink target="main-content" />
           <header className={classes.header}>
             <RouteProgress />
-            <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Group justify="space-between" wrap="nowrap" gap="sm" style={{ height: '100%' }}>
               <Group gap="sm" wrap="nowrap">
-                <Burger
+                <LightBurger
                   opened={menuOpened}
                   onClick={menu.toggle}
-                  hiddenFrom="sm"
-                  size="sm"
+                  className="mantine-hidden-from-sm"
                   aria-label={menuOpened ? 'Hide menu' : 'Show menu'}
                   aria-expanded={menuOpened}
                   aria-controls="main-navigation"
@@ -90,11 +90,11 @@ function Shell() {
             <Navigation onBlocked={() => setWarning(true)} onNavigate={menu.close} />
           </div>
           <main id="main-content" tabIndex={-1} className={classes.main}>
-            <Box maw={1400} mx="auto">
+            <div className={classes.content}>
               <SecondFactorGate>
                 <Outlet />
               </SecondFactorGate>
-            </Box>
+            </div>
           </main>
         </div>
         <WhenOpened opened={idle.secondsLeft !== null}>

@@ -1,5 +1,6 @@
-import { type ComboboxData, type SelectProps, TextInput } from '@mantine/core';
+import type { ComboboxData, SelectProps } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
+import { LightTextInput, type ResponsiveWidth } from '../light/LightTextInput';
 import { loadInteractive, useInteractive } from './load-interactive';
 
 /** The label Select shows for a value. */
@@ -45,23 +46,22 @@ export function DeferredSelect(props: SelectProps) {
   const [open, setOpen] = useState(false);
   if (m) return <m.Select {...props} autoFocus={focus || props.autoFocus} defaultDropdownOpened={open || props.defaultDropdownOpened} />;
 
-  const { data, value, label, placeholder, leftSection, disabled, error, title, w, mb, hiddenFrom, size, id } = props;
+  const { data, value, label, placeholder, leftSection, disabled, error, title, w, mb, hiddenFrom, id } = props;
   const openNow = () => {
     setFocus(true);
     setOpen(true);
     void loadInteractive();
   };
   return (
-    <TextInput
+    <LightTextInput
       id={id}
       label={label}
       aria-label={props['aria-label']}
       title={title}
-      w={w}
-      mb={mb}
-      hiddenFrom={hiddenFrom}
-      size={size}
-      error={error}
+      w={w as ResponsiveWidth | undefined}
+      mb={mb as string | undefined}
+      hiddenFrom={hiddenFrom as 'xs' | 'sm' | 'md' | undefined}
+      error={Boolean(error)}
       disabled={disabled}
       placeholder={placeholder}
       leftSection={leftSection}

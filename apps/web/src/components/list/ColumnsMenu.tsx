@@ -1,6 +1,7 @@
-import { Button, Checkbox } from '@mantine/core';
+import { Checkbox } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import { DeferredMenu } from '../deferred/DeferredMenu';
+import { LightButton } from '../light/LightButton';
 
 export interface ColumnsMenuProps<C extends string> {
   /** Every column the list can show, in display order. */
@@ -22,9 +23,9 @@ export function ColumnsMenu<C extends string>({ all, labels, visible, onChange, 
       position="bottom-end"
       withinPortal
       target={
-        <Button variant="default" leftSection={<IconColumns3 size={16} />}>
+        <LightButton variant="default" leftSection={<IconColumns3 size={16} />}>
           Columns
-        </Button>
+        </LightButton>
       }
     >
       {(Menu) => (

@@ -1,7 +1,9 @@
-import { Center, Loader, Pagination, Text } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
+import { LightPagination } from '../light/LightPagination';
 import { SelectBox } from '../light/SelectBox';
+import { Text as LightText } from '../light/text';
 import classes from './ListTable.module.css';
 
 /**
@@ -237,17 +239,15 @@ export function ListGrid<T>({
       </div>
       {paging && records.length > 0 && (
         <div className={classes.paging}>
-          <Text component="div" size="sm" className={classes.pagingText}>
+          <LightText as="div" className={classes.pagingText}>
             {paging.text(from, from + records.length - 1, paging.total)}
-          </Text>
-          <Pagination
-            size="sm"
+          </LightText>
+          <LightPagination
             total={totalPages}
             value={paging.page}
             onChange={paging.onPage}
-            getControlProps={(control) =>
-              control === 'previous' ? { 'aria-label': 'Previous page' } : control === 'next' ? { 'aria-label': 'Next page' } : {}
-            }
+            previousLabel="Previous page"
+            nextLabel="Next page"
           />
         </div>
       )}

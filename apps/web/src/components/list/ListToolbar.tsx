@@ -1,9 +1,11 @@
-import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import type { SearchBody } from '@vault/contract';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { ListState } from '../../lib/list-state';
 import { DeferredSelect } from '../deferred/DeferredSelect';
+import { LightButton } from '../light/LightButton';
+import { LightTextInput } from '../light/LightTextInput';
+import { Group, Paper } from '../light/layout';
 import { ColumnsMenu } from './ColumnsMenu';
 
 export interface ListToolbarProps {
@@ -59,7 +61,7 @@ export function ListToolbar({
     onSearch(value.trim() ? { fieldName: field, fieldValue: value.trim() } : null);
   };
   return (
-    <Paper withBorder p="md" mb="md" radius="md">
+    <Paper style={{ marginBottom: 'var(--mantine-spacing-md)', padding: 'var(--mantine-spacing-md)' }}>
       {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role (the search element is not yet supported everywhere) */}
       <form onSubmit={submit} role="search" aria-label={label}>
         <Group align="flex-end" gap="sm" wrap="wrap">
@@ -73,7 +75,7 @@ export function ListToolbar({
               w={{ base: '100%', xs: 170 }}
             />
           )}
-          <TextInput
+          <LightTextInput
             label={valueLabel}
             placeholder={placeholder(field)}
             value={value}
@@ -81,13 +83,13 @@ export function ListToolbar({
             style={{ flex: 1, minWidth: 200 }}
             leftSection={<IconSearch size={16} />}
           />
-          <Button type="submit" disabled={disabled}>
+          <LightButton type="submit" disabled={disabled}>
             Search
-          </Button>
+          </LightButton>
           {search && (
-            <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => onSearch(null)}>
+            <LightButton variant="subtle" leftSection={<IconX size={14} />} onClick={() => onSearch(null)}>
               Clear
-            </Button>
+            </LightButton>
           )}
           {filters}
           {columns && (

@@ -26,11 +26,11 @@ import {
   type VaultSearchField,
 } from '@vault/contract';
 import { lazy, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { DeferredMenu } from '../../components/deferred/DeferredMenu';
 import { DeferredTooltip } from '../../components/deferred/DeferredTooltip';
 import { WhenOpened } from '../../components/deferred/WhenOpened';
+import { LightButton, LightButtonLink } from '../../components/light/LightButton';
 import { RowActionButton, RowActionLink } from '../../components/light/RowAction';
 import { actionsColumn, type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
@@ -229,15 +229,15 @@ export function VaultListPage() {
         description="The vault holders of this portal. Search by any field, act on one holder or on a selection."
         actions={
           <>
-            <Button
+            <LightButton
               variant="default"
               leftSection={<IconFileImport size={16} />}
               onClick={() => setImporting(true)}
               disabled={sponsorId === 0}
             >
               Import CSV
-            </Button>
-            <Button
+            </LightButton>
+            <LightButton
               variant="default"
               leftSection={<IconFileDownload size={16} />}
               onClick={exportCsv}
@@ -245,10 +245,10 @@ export function VaultListPage() {
               disabled={sponsorId === 0 || total === 0}
             >
               Export CSV
-            </Button>
-            <Button component={Link} to="/vault" leftSection={<IconPlus size={16} />}>
+            </LightButton>
+            <LightButtonLink to="/vault" leftSection={<IconPlus size={16} />}>
               New Vault
-            </Button>
+            </LightButtonLink>
           </>
         }
       />

@@ -1,0 +1,135 @@
+import type { ComponentPropsWithRef, CSSProperties, ReactNode } from 'react';
+import { classNames } from './layout';
+import { MANTINE, PRIMARY, rem } from './mantine-classes';
+import { PlainLink } from './PlainLink';
+
+/*
+ * Mantine's Button (size sm, the theme's primary colour, radius md) as one plain button or link with
+ * Mantine's classes and variables: the first screen has five, each a dozen components and hooks deep
+ * in Mantine. mantine-look.dom.test.tsx checks that both render the same markup.
+ */
+
+type Variant = 'filled' | 'default' | 'subtle';
+
+interface Look {
+  variant?: Variant;
+  leftSection?: ReactNode;
+  /** Disabled, with Mantine's loader over the label, while its work runs. */
+  loading?: boolean;
+}
+
+const VARIANT_VARS: Record<Variant, CSSProperties> = {
+  filled: { '--button-color': 'var(--mantine-color-white)' } as CSSProperties,
+  default: {
+    '--button-bg': 'var(--mantine-color-default)',
+    '--button-hover': 'var(--mantine-color-default-hover)',
+    '--button-color': 'var(--mantine-color-default-color)',
+    '--button-bd': `${rem(1)} solid var(--mantine-color-default-border)`,
+  } as CSSProperties,
+  subtle: {
+    '--button-bg': 'transparent',
+    '--button-hover': `var(--mantine-color-${PRIMARY}-light-hover)`,
+    '--button-color': `var(--mantine-color-${PRIMARY}-light-color)`,
+    '--button-bd': `${rem(1)} solid transparent`,
+  } as CSSProperties,
+};
+
+const rootProps = (
+  { variant, leftSection, loading }: Look,
+  disabled: boolean | undefined,
+  className: string | undefined,
+  style: CSSProperties | undefined,
+) => ({
+  className: classNames(
+    'mantine-focus-auto',
+    !disabled && !loading && 'mantine-active',
+    MANTINE.button.root,
+    'mantine-Button-root',
+    MANTINE.unstyledButton,
+    'mantine-UnstyledButton-root',
+    className,
+  ),
+  'data-variant': variant === 'filled' ? undefined : variant,
+  'data-disabled': disabled || undefined,
+  'data-loading': loading || undefined,
+  'data-with-left-section': leftSection ? true : undefined,
+  style: { '--button-radius': 'var(--mantine-radius-md)', ...VARIANT_VARS[variant ?? 'filled'], ...style } as CSSProperties,
+});
+
+function Inner({ leftSection, loading, children }: Look & { children: ReactNode }) {
+  return (
+    <>
+      {loading && (
+        <span
+          aria-hidden="true"
+          className={classNames(MANTINE.button.loader, 'mantine-Button-loader')}
+          style={{
+            transformOrigin: 'center',
+            opacity: 1,
+            transform: `translate(-50%, calc(-50% + ${rem(1)}))`,
+            transitionDuration: '150ms',
+            transitionProperty: 'transform, opacity',
+            transitionTimingFunction: 'ease',
+          }}
+        >
+          <span
+            className={classNames(MANTINE.loader.root, MANTINE.loader.oval, 'mantine-Loader-root')}
+            style={{ '--loader-size': 'calc(var(--button-height) / 1.8)', '--loader-color': 'var(--button-color)' } as CSSProperties}
+          />
+        </span>
+      )}
+      <span className={classNames(MANTINE.button.inner, 'mantine-Button-inner')}>
+        {leftSection && (
+          <span className={classNames(MANTINE.button.section, 'mantine-Button-section')} data-position="left">
+            {leftSection}
+          </span>
+        )}
+        <span className={classNames(MANTINE.button.label, 'mantine-Button-label')} data-loading={loading || undefined}>
+          {children}
+        </span>
+      </span>
+    </>
+  );
+}
+
+/** A button with Mantine's Button look; takes a ref and the props a Menu target adds. */
+export function LightButton({
+  variant,
+  leftSection,
+  loading,
+  disabled,
+  className,
+  style,
+  type = 'button',
+  children,
+  ...props
+}: Look & ComponentPropsWithRef<'button'>) {
+  return (
+    <button
+      type={type}
+      {...props}
+      disabled={disabled || loading}
+      {...rootProps({ variant, leftSection, loading }, disabled, className, style)}
+    >
+      <Inner leftSection={leftSection} loading={loading}>
+        {children}
+      </Inner>
+    </button>
+  );
+}
+
+/** A link to another screen with Mantine's Button look. */
+export function LightButtonLink({
+  variant,
+  leftSection,
+  className,
+  style,
+  children,
+  ...props
+}: Omit<Look, 'loading'> & ComponentPropsWithRef<typeof PlainLink>) {
+  return (
+    <PlainLink {...props} {...rootProps({ variant, leftSection }, false, className, style)}>
+      <Inner leftSection={leftSection}>{children}</Inner>
+    </PlainLink>
+  );
+}
