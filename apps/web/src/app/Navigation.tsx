@@ -18,6 +18,7 @@ import {
 } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { useLocation } from 'react-router';
+import { MaskIcon } from '../components/light/MaskIcon';
 import { PlainLink } from '../components/light/PlainLink';
 import { useSponsor } from '../lib/session';
 import classes from './Navigation.module.css';
@@ -67,7 +68,7 @@ export function Navigation({ onBlocked, onNavigate }: NavigationProps) {
   return (
     <nav aria-label="Main navigation" className={classes.nav}>
       {NAV_ITEMS.map((item) => {
-        const Icon = ICONS[item.label] ?? IconLock;
+        const icon = ICONS[item.label] ?? IconLock;
         const isActive = active?.path === item.path;
         return (
           <PlainLink
@@ -78,7 +79,7 @@ export function Navigation({ onBlocked, onNavigate }: NavigationProps) {
             className={`mantine-focus-auto ${classes.link}${item.label === 'Logout' ? ` ${classes.apart}` : ''}`}
           >
             <span className={classes.icon}>
-              <Icon size={18} stroke={1.6} />
+              <MaskIcon icon={icon} size={18} stroke={1.6} />
             </span>
             <div className={classes.body}>
               <span className={classes.label}>{item.label}</span>

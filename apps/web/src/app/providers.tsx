@@ -1,6 +1,7 @@
 // The first screen needs only these styles; the main layout loads Mantine's full stylesheet.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+import './theme-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
@@ -21,19 +22,18 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import './global.css';
-import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { installFocusFirstInvalid } from '../lib/focus-invalid';
 import { queryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { PortalMantine } from './mantine-context';
 
 /** Theme and server state for every layout; the main layout adds modals, notifications and dialogs. */
 export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => installFocusFirstInvalid(), []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <PortalMantine>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </MantineProvider>
+    </PortalMantine>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatCount } from '../../lib/count';
 import type { ListSort, ListState } from '../../lib/list-state';
 import { DeferredSelect } from '../deferred/DeferredSelect';
+import { MaskIcon } from '../light/MaskIcon';
 import { type ListColumn, ListGrid, type ListTableExtras } from './ListGrid';
 import { LIST_NOT_LOADED, ListLoadError, type ListQuery } from './ListLoadError';
 import classes from './ListTable.module.css';
@@ -57,7 +58,7 @@ export interface ListTableProps<T> {
  * Mantine's UnstyledButton and Group: every list header has a few.
  */
 function SortButton({ title, dir, onSort }: { title: string; dir: 'asc' | 'desc' | null; onSort: (dir: 'asc' | 'desc') => void }) {
-  const Icon = dir === 'asc' ? IconArrowUp : dir === 'desc' ? IconArrowDown : IconSelector;
+  const icon = dir === 'asc' ? IconArrowUp : dir === 'desc' ? IconArrowDown : IconSelector;
   return (
     <button
       type="button"
@@ -66,7 +67,7 @@ function SortButton({ title, dir, onSort }: { title: string; dir: 'asc' | 'desc'
       aria-description={dir === 'asc' ? 'sorted ascending' : dir === 'desc' ? 'sorted descending' : 'click to sort'}
     >
       {title}
-      <Icon size={14} aria-hidden="true" style={{ opacity: dir ? 1 : 0.45 }} />
+      <MaskIcon icon={icon} size={14} style={{ opacity: dir ? 1 : 0.45 }} />
     </button>
   );
 }

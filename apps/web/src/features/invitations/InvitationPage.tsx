@@ -5,6 +5,7 @@ import { INVITATION_SEARCH_FIELDS, INVITATION_SEARCH_LABELS, INVITATION_SORT_FIE
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
@@ -191,7 +192,7 @@ export function InvitationPage() {
         ) : inv.type === 'open' && inv.status === 'pending' ? (
           <Tooltip label="Make this the default invite code">
             <RowActionButton color="gray" onClick={() => makeDefault(inv)} aria-label={`Make ${inv.inviteCode} the default invite code`}>
-              <IconStar size={16} />
+              <MaskIcon icon={IconStar} size={16} />
             </RowActionButton>
           </Tooltip>
         ) : (

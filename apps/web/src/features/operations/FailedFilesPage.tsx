@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
 import { FilterSelect } from '../../components/list/FilterSelect';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
@@ -211,7 +212,7 @@ export function FailedFilesPage() {
             <>
               <Tooltip label="Retry">
                 <RowActionButton aria-label={`Retry ${r.fileName}`} disabled={r.status !== 'failed'} onClick={() => act('retry', [r])}>
-                  <IconRefresh size={16} />
+                  <MaskIcon icon={IconRefresh} size={16} />
                 </RowActionButton>
               </Tooltip>
               <Tooltip label="Dismiss">

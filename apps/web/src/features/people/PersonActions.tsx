@@ -2,6 +2,7 @@ import { Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconDots, IconEye, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { STATUS } from '@vault/contract';
 import type { ReactNode } from 'react';
+import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton, RowActionLink } from '../../components/light/RowAction';
 
 /** The account actions every kind of person has (administrator, representative, trusted collaborator). */
@@ -96,7 +97,7 @@ export function PersonActionsMenu({
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <RowActionButton aria-label={`Actions for ${name}`}>
-          <IconDots size={18} />
+          <MaskIcon icon={IconDots} size={18} />
         </RowActionButton>
       </Menu.Target>
       <Menu.Dropdown>
@@ -140,7 +141,7 @@ export function PersonRowActions({ open, ...menu }: PersonActionsProps & { name:
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Tooltip label={open.label}>
         <RowActionLink to={open.to} aria-label={`Open ${menu.name}`}>
-          <IconEye size={18} />
+          <MaskIcon icon={IconEye} size={18} />
         </RowActionLink>
       </Tooltip>
       <PersonActionsMenu {...menu} />

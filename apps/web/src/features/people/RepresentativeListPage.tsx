@@ -4,6 +4,7 @@ import { LINKED_PEOPLE_SORT_FIELDS, PEOPLE_SEARCH_FIELDS, type ServerMessage, ty
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
@@ -130,7 +131,7 @@ export function RepresentativeListPage() {
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Tooltip label="Edit">
               <RowActionButton aria-label={`Edit ${fullName(r)}`} onClick={() => setModal({ rep: r })}>
-                <IconEdit size={18} />
+                <MaskIcon icon={IconEdit} size={18} />
               </RowActionButton>
             </Tooltip>
             <PersonActionsMenu

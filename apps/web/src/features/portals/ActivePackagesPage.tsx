@@ -3,6 +3,7 @@ import { IconCurrencyDollar, IconLinkOff, IconPlus, IconUsers } from '@tabler/ic
 import { type ActivePackage, BILLING_PERIOD_LABELS, formatBytes } from '@vault/contract';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -109,19 +110,19 @@ export function ActivePackagesPage() {
               {isStaff && (
                 <Tooltip label="Change sale price">
                   <RowActionButton aria-label={`Change the sale price of ${p.name}`} onClick={() => setRepricing(p)}>
-                    <IconCurrencyDollar size={18} />
+                    <MaskIcon icon={IconCurrencyDollar} size={18} />
                   </RowActionButton>
                 </Tooltip>
               )}
               <Tooltip label="Vault holders">
                 <RowActionButton color="grape" aria-label={`Vault holders of ${p.name}`} onClick={() => setHoldersOf(p)}>
-                  <IconUsers size={18} />
+                  <MaskIcon icon={IconUsers} size={18} />
                 </RowActionButton>
               </Tooltip>
               {isStaff && (
                 <Tooltip label="Unassign">
                   <RowActionButton color="red" aria-label={`Unassign ${p.name}`} onClick={() => unassign(p)}>
-                    <IconLinkOff size={18} />
+                    <MaskIcon icon={IconLinkOff} size={18} />
                   </RowActionButton>
                 </Tooltip>
               )}

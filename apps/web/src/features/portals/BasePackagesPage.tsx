@@ -14,6 +14,7 @@ import {
 } from '@vault/contract';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
+import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
 import { ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -132,12 +133,12 @@ export function BasePackagesPage() {
             render: (p) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 <RowActionButton aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
-                  <IconEdit size={18} />
+                  <MaskIcon icon={IconEdit} size={18} />
                 </RowActionButton>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
                     <RowActionButton color="gray" aria-label={`More actions for ${p.name}`}>
-                      <IconDots size={18} />
+                      <MaskIcon icon={IconDots} size={18} />
                     </RowActionButton>
                   </Menu.Target>
                   <Menu.Dropdown>

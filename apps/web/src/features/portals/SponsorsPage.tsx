@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SPONSOR_SORT_FIELDS, type SponsorRow } from '@vault/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionLink } from '../../components/light/RowAction';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
@@ -134,7 +135,7 @@ export function SponsorsPage() {
           </Button>
           <Tooltip label="Edit portal">
             <RowActionLink to={`/sponsor/${s.id}`} aria-label={`Edit ${s.sponsorCode}`}>
-              <IconEdit size={18} />
+              <MaskIcon icon={IconEdit} size={18} />
             </RowActionLink>
           </Tooltip>
         </Group>

@@ -6,6 +6,7 @@ import { type SponsorGroup, subPortalCreateBody, subPortalUpdateBody } from '@va
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
+import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -120,12 +121,12 @@ export function SubPortalsPage() {
                 </Button>
                 <Tooltip label="Rename">
                   <RowActionButton aria-label={`Rename ${g.name}`} onClick={() => setEditing(g)}>
-                    <IconEdit size={18} />
+                    <MaskIcon icon={IconEdit} size={18} />
                   </RowActionButton>
                 </Tooltip>
                 <Tooltip label="Delete">
                   <RowActionButton color="red" aria-label={`Delete ${g.name}`} onClick={() => remove(g)}>
-                    <IconTrash size={18} />
+                    <MaskIcon icon={IconTrash} size={18} />
                   </RowActionButton>
                 </Tooltip>
               </>

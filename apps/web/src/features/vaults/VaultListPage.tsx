@@ -31,6 +31,7 @@ import { DeferredMenu } from '../../components/deferred/DeferredMenu';
 import { DeferredTooltip } from '../../components/deferred/DeferredTooltip';
 import { WhenOpened } from '../../components/deferred/WhenOpened';
 import { LightButton, LightButtonLink } from '../../components/light/LightButton';
+import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton, RowActionLink } from '../../components/light/RowAction';
 import { actionsColumn, type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
@@ -175,7 +176,7 @@ export function VaultListPage() {
         <>
           <DeferredTooltip label="Vault details">
             <RowActionLink to={detailPath(h)} aria-label={`Open ${fullName(h)}`}>
-              <IconEye size={18} />
+              <MaskIcon icon={IconEye} size={18} />
             </RowActionLink>
           </DeferredTooltip>
           <DeferredMenu
@@ -183,7 +184,7 @@ export function VaultListPage() {
             withinPortal
             target={
               <RowActionButton aria-label={`Actions for ${fullName(h)}`}>
-                <IconDots size={18} />
+                <MaskIcon icon={IconDots} size={18} />
               </RowActionButton>
             }
           >

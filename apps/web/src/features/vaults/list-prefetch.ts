@@ -29,13 +29,3 @@ export function fetchVaultListFor(url: URL): Promise<void> | null {
   const { offset, limit, search, sort } = vaultListParams(url);
   return queryClient.prefetchQuery(vaultListQuery(sponsorId, offset, limit, search, sort));
 }
-
-/**
- * Route loader of the vault list: asks for the rows as soon as the app knows the saved session and
- * sponsor, alongside the screen's code and the sponsor list, into the cache the screen reads.
- * It never waits: the screen renders at once and shows the rows when they come.
- */
-export function prefetchVaultList({ request }: { request: Request }) {
-  void fetchVaultListFor(new URL(request.url));
-  return null;
-}
