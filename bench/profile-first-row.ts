@@ -10,12 +10,10 @@
  * --cpu: one sampled CPU profile, self time by package/module and function (build with
  * `vite build --minify false` so the chunks keep their module comments).
  */
-import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBenchChromium } from './chromium.js';
-import { BENCH_USER, openDataset } from './dataset.js';
-import { serveWithBarePage } from './scenarios/portal-load.js';
+import { serveFirstScreen } from './first-screen-server.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const runs = Number(process.argv[2] ?? 9);
@@ -50,24 +48,7 @@ const READ = `(() => {
   return { marks: { ...window.__marks, responseEnd: nav.responseEnd, domInteractive: nav.domInteractive }, res, long: window.__long };
 })()`;
 
-const dataset = await openDataset({ holders: 20000, audit: 20000, sponsors: 50, db: 'pglite' }, () => undefined);
-const { app, base, dist } = await serveWithBarePage(DIST, dataset.database, { ADMIN_EMAIL: BENCH_USER.username });
-const login = await fetch(`${base}/api/v1/authentication/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(BENCH_USER),
-});
-const { accessToken } = (await login.json()) as { accessToken: string };
-const xsrf = /XSRF-TOKEN=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1] ?? '';
-const me = (await (await fetch(`${base}/api/v1/authentication/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as {
-  user: unknown;
-};
-const big = dataset.sponsors[0]!;
-const storage = {
-  access_token: accessToken,
-  session_user: JSON.stringify(me.user),
-  session_sponsor: JSON.stringify({ sponsorId: big.id, sponsorCode: big.sponsorCode }),
-};
+const { base, dist, xsrf, storage, close } = await serveFirstScreen(DIST);
 const browser = await launchBenchChromium();
 
 type Read = { marks: Record<string, number>; res: { name: string; start: number; end: number; size: number }[]; long: number[][] };
@@ -262,9 +243,7 @@ async function cpuProfile() {
     );
 }
 await browser.close();
-await app.close();
-await dataset.database.close();
-await rm(dist, { recursive: true, force: true });
+await close();
 
 async function fiberCount() {
   const context = await browser.newContext();

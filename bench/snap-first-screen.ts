@@ -9,30 +9,12 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBenchChromium } from './chromium.js';
-import { BENCH_USER, openDataset } from './dataset.js';
-import { serveWithBarePage } from './scenarios/portal-load.js';
+import { serveFirstScreen } from './first-screen-server.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const DIST = process.env.DIST ?? join(ROOT, 'apps/web/dist');
 const OUT = process.env.OUT ?? '/tmp/first-screen';
-const dataset = await openDataset({ holders: 20000, audit: 20000, sponsors: 50, db: 'pglite' }, () => undefined);
-const { app, base } = await serveWithBarePage(DIST, dataset.database, { ADMIN_EMAIL: BENCH_USER.username });
-const login = await fetch(`${base}/api/v1/authentication/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(BENCH_USER),
-});
-const { accessToken } = (await login.json()) as { accessToken: string };
-const xsrf = /XSRF-TOKEN=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1] ?? '';
-const me = (await (await fetch(`${base}/api/v1/authentication/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as {
-  user: unknown;
-};
-const big = dataset.sponsors[0]!;
-const storage = {
-  access_token: accessToken,
-  session_user: JSON.stringify(me.user),
-  session_sponsor: JSON.stringify({ sponsorId: big.id, sponsorCode: big.sponsorCode }),
-};
+const { base, xsrf, storage, close } = await serveFirstScreen(DIST);
 const browser = await launchBenchChromium();
 for (const [w, h] of [
   [1366, 900],
@@ -52,5 +34,4 @@ for (const [w, h] of [
   await context.close();
 }
 await browser.close();
-await app.close();
-await dataset.database.close();
+await close();

@@ -19,12 +19,22 @@ const DOTS =
 const controlClass = (active: boolean) =>
   `mantine-focus-auto${active ? ' mantine-active' : ''} ${MANTINE.pagination.control} mantine-Pagination-control ${MANTINE.unstyledButton} mantine-UnstyledButton-root`;
 
-function Arrow({ d, rotate }: { d: string; rotate?: boolean }) {
+/** The previous or next control: an arrow, named by its label, disabled at the end it points to. */
+function ArrowControl({ d, disabled, label, onClick }: { d: string; disabled: boolean; label: string; onClick: () => void }) {
   return (
-    // biome-ignore lint/a11y/noSvgWithoutTitle: drawn as Mantine draws it; the control around it has the name
-    <svg viewBox="0 0 16 16" xmlns="http://www.w3.org/2000/svg" className={rotate ? 'mantine-rotate-rtl' : undefined} style={ICON_SIZE}>
-      <path d={d} fill="currentColor" />
-    </svg>
+    <button
+      type="button"
+      className={controlClass(!disabled)}
+      data-disabled={disabled || undefined}
+      disabled={disabled}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: drawn as Mantine draws it; the control has the name */}
+      <svg viewBox="0 0 16 16" xmlns="http://www.w3.org/2000/svg" className="mantine-rotate-rtl" style={ICON_SIZE}>
+        <path d={d} fill="currentColor" />
+      </svg>
+    </button>
   );
 }
 
@@ -55,16 +65,7 @@ export function LightPagination({ total, value, onChange, previousLabel, nextLab
       }
     >
       <Group gap={8}>
-        <button
-          type="button"
-          className={controlClass(!atFirst)}
-          data-disabled={atFirst || undefined}
-          disabled={atFirst}
-          aria-label={previousLabel}
-          onClick={() => onChange(active - 1)}
-        >
-          <Arrow d={PREVIOUS} rotate />
-        </button>
+        <ArrowControl d={PREVIOUS} disabled={atFirst} label={previousLabel} onClick={() => onChange(active - 1)} />
         {range.map((page, i) =>
           page === 'dots' ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: the dots have no identity of their own
@@ -88,16 +89,7 @@ export function LightPagination({ total, value, onChange, previousLabel, nextLab
             </button>
           ),
         )}
-        <button
-          type="button"
-          className={controlClass(!atLast)}
-          data-disabled={atLast || undefined}
-          disabled={atLast}
-          aria-label={nextLabel}
-          onClick={() => onChange(active + 1)}
-        >
-          <Arrow d={NEXT} rotate />
-        </button>
+        <ArrowControl d={NEXT} disabled={atLast} label={nextLabel} onClick={() => onChange(active + 1)} />
       </Group>
     </div>
   );
