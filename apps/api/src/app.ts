@@ -82,7 +82,7 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a style element.
+        // Mantine writes responsive style props (w={{ base, sm }}…) into style elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],

@@ -43,6 +43,30 @@ export function iconMask(icon: TablerIcon, size: number, stroke: number): string
   return mask;
 }
 
+const maskClasses = new Map<string, string>();
+let sheet: CSSStyleSheet | null = null;
+
+/**
+ * A class whose rule sets the icon's mask, added once to a stylesheet of the page: every element of
+ * the icon shares it, instead of each carrying the SVG in its own style attribute.
+ */
+function maskClass(icon: TablerIcon, size: number, stroke: number): string {
+  const key = `${icon.displayName}/${size}/${stroke}`;
+  let name = maskClasses.get(key);
+  if (!name) {
+    name = `mask-icon-${maskClasses.size}`;
+    if (!sheet) {
+      const style = document.createElement('style');
+      style.dataset.maskIcons = '';
+      document.head.append(style);
+      sheet = style.sheet;
+    }
+    sheet?.insertRule(`.${name}{--mask-icon:${iconMask(icon, size, stroke)}}`, sheet.cssRules.length);
+    maskClasses.set(key, name);
+  }
+  return name;
+}
+
 /** A Tabler icon as one element, `size` pixels square, in the text colour; hidden from screen readers. */
 export function MaskIcon({
   icon,
@@ -58,8 +82,8 @@ export function MaskIcon({
   return (
     <span
       aria-hidden="true"
-      className={classes.icon}
-      style={{ width: size, height: size, '--mask-icon': iconMask(icon, size, stroke), ...style } as CSSProperties}
+      className={`${classes.icon} ${maskClass(icon, size, stroke)}`}
+      style={{ width: size, height: size, ...style }}
     />
   );
 }
