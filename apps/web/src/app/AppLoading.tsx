@@ -1,9 +1,9 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader } from '../components/light/feedback';
 
 /** Shown while the first screen's code arrives. */
 export function AppLoading() {
   return (
-    <Center mih="100vh" aria-label="Loading" role="status">
+    <Center aria-label="Loading" role="status" style={{ minHeight: '100vh' }}>
       <Loader size="md" type="dots" />
     </Center>
   );

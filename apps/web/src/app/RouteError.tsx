@@ -1,5 +1,11 @@
-import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import type { CSSProperties } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Center } from '../components/light/feedback';
+import { LightButton, LightButtonLink } from '../components/light/LightButton';
+import { Paper, Stack } from '../components/light/layout';
+import { Text, Title } from '../components/light/text';
+
+const TITLE_SIZE = { fontSize: 'calc(1.25rem * var(--mantine-scale))' };
 
 /** Shown when a screen fails to load (e.g. a new version was deployed) or throws. */
 export function RouteError() {
@@ -8,24 +14,22 @@ export function RouteError() {
   const chunk =
     error instanceof Error && /dynamically imported module|Failed to fetch|Importing a module script failed/i.test(error.message);
   return (
-    <Center py={80} px="md">
-      <Paper withBorder p="xl" maw={480} w="100%">
+    <Center style={{ paddingBlock: 'calc(5rem * var(--mantine-scale))', paddingInline: 'var(--mantine-spacing-md)' }}>
+      <Paper style={{ padding: 'var(--mantine-spacing-xl)', maxWidth: 'calc(30rem * var(--mantine-scale))', width: '100%' }}>
         <Stack gap="sm">
-          <Title order={1} fz={20}>
-            {notFound ? 'Page not found' : 'This screen could not be shown'}
-          </Title>
-          <Text c="dimmed" size="sm">
+          <Title style={TITLE_SIZE}>{notFound ? 'Page not found' : 'This screen could not be shown'}</Title>
+          <Text dimmed>
             {notFound
               ? 'The address does not match any screen of the portal.'
               : chunk
                 ? 'A newer version of the portal may be available. Reload the page to continue.'
                 : 'Something went wrong while showing this screen. Reload the page or go back to the start.'}
           </Text>
-          <Stack gap="xs" mt="sm" style={{ flexDirection: 'row' }}>
-            <Button onClick={() => window.location.reload()}>Reload</Button>
-            <Button component={Link} to="/" variant="default">
+          <Stack gap="xs" style={{ flexDirection: 'row', marginTop: 'var(--mantine-spacing-sm)' }}>
+            <LightButton onClick={() => window.location.reload()}>Reload</LightButton>
+            <LightButtonLink to="/" variant="default">
               Go to the start
-            </Button>
+            </LightButtonLink>
           </Stack>
         </Stack>
       </Paper>
@@ -35,17 +39,13 @@ export function RouteError() {
 
 export function NotFound() {
   return (
-    <Center py={80}>
-      <Stack align="center" gap="xs">
-        <Title order={1} fz={20}>
-          Page not found
-        </Title>
-        <Text c="dimmed" size="sm">
-          The address does not match any screen of the portal.
-        </Text>
-        <Button component={Link} to="/" variant="light" mt="sm">
+    <Center style={{ paddingBlock: 'calc(5rem * var(--mantine-scale))' }}>
+      <Stack gap="xs" style={{ '--stack-align': 'center' } as CSSProperties}>
+        <Title style={TITLE_SIZE}>Page not found</Title>
+        <Text dimmed>The address does not match any screen of the portal.</Text>
+        <LightButtonLink to="/" variant="light" style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
           Go to the start
-        </Button>
+        </LightButtonLink>
       </Stack>
     </Center>
   );

@@ -1,7 +1,10 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { Alert } from '../components/light/feedback';
+import { LightButton, LightButtonLink } from '../components/light/LightButton';
+import { Group } from '../components/light/layout';
+import { Text } from '../components/light/text';
 import { useSecondFactorStatus } from '../features/account/api';
 import { useBackgroundCallsAllowed } from '../lib/first-screen';
 import { useSession } from '../lib/session';
@@ -32,25 +35,24 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
       {ask && (
         <Alert
           color="vault"
-          variant="light"
           icon={<IconShieldLock size={18} />}
           title="Protect your account with a second factor"
           role="region"
           aria-label="Second factor"
           mb="lg"
         >
-          <Text size="sm" mb="sm">
+          <Text style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
             {data.graceRemaining !== null
               ? `Your portal requires a second factor. You can sign in ${data.graceRemaining} more ${data.graceRemaining === 1 ? 'time' : 'times'} without one.`
               : 'Signing in will also ask for a passkey or a code from an app on your phone, so a stolen password alone is not enough.'}
           </Text>
           <Group gap="sm">
-            <Button component={Link} to="/account" size="xs">
+            <LightButtonLink to="/account" size="xs">
               Set up now
-            </Button>
-            <Button variant="subtle" size="xs" onClick={later}>
+            </LightButtonLink>
+            <LightButton variant="subtle" size="xs" onClick={later}>
               Not now
-            </Button>
+            </LightButton>
           </Group>
         </Alert>
       )}

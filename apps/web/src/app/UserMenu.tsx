@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserShield } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
@@ -46,7 +45,7 @@ export function UserMenu() {
         </button>
       }
     >
-      {(Menu) => (
+      {(Menu, { Text }) => (
         <>
           <Menu.Label>Signed in as</Menu.Label>
           <Text size="sm" px="sm" pb={6} fw={500} truncate>

@@ -8,7 +8,6 @@ import { vaultRoutes } from '../features/vaults/routes';
 import { setNavigator } from '../lib/navigation';
 import { AppLoading } from './AppLoading';
 import { BlankLayout } from './layouts/BlankLayout';
-import { LoginLayout } from './layouts/LoginLayout';
 import { MainLayout } from './layouts/MainLayout';
 import { NotFound, RouteError } from './RouteError';
 
@@ -19,7 +18,8 @@ import { NotFound, RouteError } from './RouteError';
  */
 export const routes: RouteObject[] = [
   {
-    element: <LoginLayout />,
+    // Only the signed-out screens use it: it loads with them, not with the first screen.
+    lazy: () => import('./layouts/LoginLayout').then((m) => ({ Component: m.LoginLayout })),
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppLoading />,
     children: [

@@ -1,11 +1,10 @@
-import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 
 /** No header, no navigation: the health route. */
 export function BlankLayout() {
   return (
-    <Box mih="100vh" p="xl">
+    <div style={{ minHeight: '100vh', padding: 'var(--mantine-spacing-xl)' }}>
       <Outlet />
-    </Box>
+    </div>
   );
 }

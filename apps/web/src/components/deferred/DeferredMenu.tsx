@@ -1,12 +1,15 @@
 import type { Menu, MenuProps } from '@mantine/core';
 import { cloneElement, type ReactElement, type ReactNode, useState } from 'react';
-import { loadInteractive, useInteractive } from './load-interactive';
+import { type Interactive, loadInteractive, useInteractive } from './load-interactive';
 
 export interface DeferredMenuProps extends Omit<MenuProps, 'children'> {
   /** The button that opens the menu. */
   target: ReactElement<Record<string, unknown>>;
-  /** The menu's content, built with the Menu given (Menu.Item, Menu.Label, Menu.Divider). */
-  children: (menu: typeof Menu) => ReactNode;
+  /**
+   * The menu's content, built with the Menu given (Menu.Item, Menu.Label, Menu.Divider) and the other
+   * components loaded with it (`parts`: Checkbox, Text), so that they stay off the first screen.
+   */
+  children: (menu: typeof Menu, parts: Interactive) => ReactNode;
 }
 
 /**
@@ -20,7 +23,7 @@ export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) 
     return (
       <m.Menu {...props} defaultOpened={open || props.defaultOpened}>
         <m.Menu.Target>{target}</m.Menu.Target>
-        <m.Menu.Dropdown>{children(m.Menu)}</m.Menu.Dropdown>
+        <m.Menu.Dropdown>{children(m.Menu, m)}</m.Menu.Dropdown>
       </m.Menu>
     );
   return cloneElement(target, {

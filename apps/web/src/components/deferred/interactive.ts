@@ -3,4 +3,4 @@
 // floating-ui, the popover, the combobox and the scroll area.
 import './interactive-styles';
 
-export { Menu, Select, Tooltip } from '@mantine/core';
+export { Checkbox, Menu, Select, Text, Tooltip } from '@mantine/core';

@@ -1,6 +1,6 @@
 import { valueStore } from '../../lib/value-store';
 
-type Interactive = typeof import('./interactive');
+export type Interactive = typeof import('./interactive');
 
 const loaded = valueStore<Interactive | null>(null);
 let loading: Promise<Interactive | null> | null = null;

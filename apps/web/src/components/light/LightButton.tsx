@@ -9,33 +9,62 @@ import { PlainLink } from './PlainLink';
  * in Mantine. mantine-look.dom.test.tsx checks that both render the same markup.
  */
 
-type Variant = 'filled' | 'default' | 'subtle';
+type Variant = 'filled' | 'default' | 'light' | 'subtle' | 'white';
 
 interface Look {
   variant?: Variant;
+  /** Mantine's sm (the default) or xs. */
+  size?: 'sm' | 'xs';
+  /** A theme colour's name (the primary colour by default). */
+  color?: string;
   leftSection?: ReactNode;
   /** Disabled, with Mantine's loader over the label, while its work runs. */
   loading?: boolean;
 }
 
-const VARIANT_VARS: Record<Variant, CSSProperties> = {
-  filled: { '--button-color': 'var(--mantine-color-white)' } as CSSProperties,
-  default: {
-    '--button-bg': 'var(--mantine-color-default)',
-    '--button-hover': 'var(--mantine-color-default-hover)',
-    '--button-color': 'var(--mantine-color-default-color)',
-    '--button-bd': `${rem(1)} solid var(--mantine-color-default-border)`,
-  } as CSSProperties,
-  subtle: {
-    '--button-bg': 'transparent',
-    '--button-hover': `var(--mantine-color-${PRIMARY}-light-hover)`,
-    '--button-color': `var(--mantine-color-${PRIMARY}-light-color)`,
-    '--button-bd': `${rem(1)} solid transparent`,
-  } as CSSProperties,
+const variantVars = (variant: Variant, color: string): CSSProperties => {
+  switch (variant) {
+    case 'filled':
+      return { '--button-color': 'var(--mantine-color-white)' } as CSSProperties;
+    case 'default':
+      return {
+        '--button-bg': 'var(--mantine-color-default)',
+        '--button-hover': 'var(--mantine-color-default-hover)',
+        '--button-color': 'var(--mantine-color-default-color)',
+        '--button-bd': `${rem(1)} solid var(--mantine-color-default-border)`,
+      } as CSSProperties;
+    case 'light':
+      return {
+        '--button-bg': `var(--mantine-color-${color}-light)`,
+        '--button-hover': `var(--mantine-color-${color}-light-hover)`,
+        '--button-color': `var(--mantine-color-${color}-light-color)`,
+        '--button-bd': `${rem(1)} solid transparent`,
+      } as CSSProperties;
+    case 'subtle':
+      return {
+        '--button-bg': 'transparent',
+        '--button-hover': `var(--mantine-color-${color}-light-hover)`,
+        '--button-color': `var(--mantine-color-${color}-light-color)`,
+        '--button-bd': `${rem(1)} solid transparent`,
+      } as CSSProperties;
+    case 'white':
+      return {
+        '--button-bg': 'var(--mantine-color-white)',
+        '--button-hover': 'rgba(252, 252, 252, 1)',
+        '--button-color': `var(--mantine-color-${color}-filled)`,
+        '--button-bd': `${rem(1)} solid transparent`,
+      } as CSSProperties;
+  }
 };
 
+const XS = {
+  '--button-height': 'var(--button-height-xs)',
+  '--button-padding-x': 'var(--button-padding-x-xs)',
+  '--button-fz': 'var(--mantine-font-size-xs)',
+} as CSSProperties;
+
 const rootProps = (
-  { variant, leftSection, loading }: Look,
+  { variant = 'filled', size = 'sm', color = PRIMARY, leftSection, loading }: Look,
   disabled: boolean | undefined,
   className: string | undefined,
   style: CSSProperties | undefined,
@@ -50,10 +79,16 @@ const rootProps = (
     className,
   ),
   'data-variant': variant === 'filled' ? undefined : variant,
+  'data-size': size === 'sm' ? undefined : size,
   'data-disabled': disabled || undefined,
   'data-loading': loading || undefined,
   'data-with-left-section': leftSection ? true : undefined,
-  style: { '--button-radius': 'var(--mantine-radius-md)', ...VARIANT_VARS[variant ?? 'filled'], ...style } as CSSProperties,
+  style: {
+    ...(size === 'xs' ? XS : null),
+    '--button-radius': 'var(--mantine-radius-md)',
+    ...variantVars(variant, color),
+    ...style,
+  } as CSSProperties,
 });
 
 function Inner({ leftSection, loading, children }: Look & { children: ReactNode }) {
@@ -95,6 +130,8 @@ function Inner({ leftSection, loading, children }: Look & { children: ReactNode 
 /** A button with Mantine's Button look; takes a ref and the props a Menu target adds. */
 export function LightButton({
   variant,
+  size,
+  color,
   leftSection,
   loading,
   disabled,
@@ -109,7 +146,7 @@ export function LightButton({
       type={type}
       {...props}
       disabled={disabled || loading}
-      {...rootProps({ variant, leftSection, loading }, disabled, className, style)}
+      {...rootProps({ variant, size, color, leftSection, loading }, disabled, className, style)}
     >
       <Inner leftSection={leftSection} loading={loading}>
         {children}
@@ -121,6 +158,8 @@ export function LightButton({
 /** A link to another screen with Mantine's Button look. */
 export function LightButtonLink({
   variant,
+  size,
+  color,
   leftSection,
   className,
   style,
@@ -128,7 +167,7 @@ export function LightButtonLink({
   ...props
 }: Omit<Look, 'loading'> & ComponentPropsWithRef<typeof PlainLink>) {
   return (
-    <PlainLink {...props} {...rootProps({ variant, leftSection }, false, className, style)}>
+    <PlainLink {...props} {...rootProps({ variant, size, color, leftSection }, false, className, style)}>
       <Inner leftSection={leftSection}>{children}</Inner>
     </PlainLink>
   );

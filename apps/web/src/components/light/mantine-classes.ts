@@ -17,7 +17,19 @@ export const MANTINE = {
   burger: { root: 'm_fea6bf1a', burger: 'm_d4fb9cad' },
   themeIcon: 'm_7341320d',
   avatar: { root: 'm_f85678b6', placeholder: 'm_104cd71f' },
-  loader: { root: 'm_5ae2e3c', oval: 'm_b34414df' },
+  loader: { root: 'm_5ae2e3c', oval: 'm_b34414df', dots: 'm_4e3f22d7', dot: 'm_870c4af' },
+  center: 'm_4451eb3a',
+  anchor: 'm_849cf0da',
+  badge: { root: 'm_347db0ec', label: 'm_5add502a' },
+  alert: {
+    root: 'm_66836ed3',
+    wrapper: 'm_a5d60502',
+    body: 'm_667c2793',
+    title: 'm_6a03f287',
+    label: 'm_698f4f23',
+    icon: 'm_667f2a6a',
+    message: 'm_7fa78076',
+  },
 } as const;
 
 /** The theme's primary colour (app/theme.ts; the markup test checks they agree). */

@@ -1,8 +1,13 @@
 import {
+  Alert,
+  Anchor,
   Avatar,
+  Badge,
   Burger,
   Button,
+  Center,
   Group,
+  Loader,
   MantineProvider,
   Pagination,
   Paper,
@@ -19,6 +24,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme';
+import { AnchorButton, Alert as LightAlert, Badge as LightBadge, Center as LightCenter, Loader as LightLoader } from './feedback';
 import { LightAvatar, LightBurger, LightThemeIcon, unstyledButtonClass } from './header-parts';
 import { LightButton, LightButtonLink } from './LightButton';
 import { LightPagination } from './LightPagination';
@@ -114,6 +120,12 @@ describe('light components draw what Mantine draws', () => {
       <LightText as="div">1–20 of 4,552</LightText>,
     );
     same(<Title order={1}>Vaults</Title>, <LightTitle>Vaults</LightTitle>);
+    same(
+      <Title order={1} fz={20}>
+        Page not found
+      </Title>,
+      <LightTitle style={{ fontSize: 'calc(1.25rem * var(--mantine-scale))' }}>Page not found</LightTitle>,
+    );
   });
 
   it('Button: filled, default, subtle, with a left section, disabled, as a link', () => {
@@ -245,5 +257,95 @@ describe('light components draw what Mantine draws', () => {
         x
       </button>,
     );
+  });
+
+  it('Button in size xs: white in a colour, filled, subtle', () => {
+    const icon = <IconSearch size={14} />;
+    same(
+      <Button size="xs" variant="white" color="red" leftSection={icon}>
+        Retry
+      </Button>,
+      <LightButton size="xs" variant="white" color="red" leftSection={icon}>
+        Retry
+      </LightButton>,
+    );
+    same(
+      <Button size="xs" variant="white">
+        Activate
+      </Button>,
+      <LightButton size="xs" variant="white">
+        Activate
+      </LightButton>,
+    );
+    same(<Button size="xs">Set up now</Button>, <LightButton size="xs">Set up now</LightButton>);
+    same(
+      <Button component="a" href="/" variant="light" mt="sm">
+        Go to the start
+      </Button>,
+      <LightButtonLink to="/" variant="light" style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+        Go to the start
+      </LightButtonLink>,
+    );
+    same(
+      <Button size="xs" variant="subtle">
+        Not now
+      </Button>,
+      <LightButton size="xs" variant="subtle">
+        Not now
+      </LightButton>,
+    );
+  });
+
+  it('Alert, Badge, Loader, Center and an Anchor on a button', () => {
+    const icon = <IconSearch size={18} />;
+    same(
+      <Alert color="red" variant="light" mb="sm" role="alert" icon={icon} title="The list could not be loaded">
+        Offline
+      </Alert>,
+      <LightAlert color="red" mb="sm" icon={icon} title="The list could not be loaded">
+        Offline
+      </LightAlert>,
+    );
+    same(
+      <Alert color="vault" variant="light" role="region" aria-label="Second factor" mb="lg" icon={icon} title="Protect">
+        Text
+      </Alert>,
+      <LightAlert color="vault" role="region" aria-label="Second factor" mb="lg" icon={icon} title="Protect">
+        Text
+      </LightAlert>,
+    );
+    same(
+      <Badge size="xs" variant="light" color="grape">
+        Test
+      </Badge>,
+      <LightBadge color="grape">Test</LightBadge>,
+    );
+    same(<Loader size="md" />, <LightLoader size="md" />);
+    same(<Loader size="md" type="dots" />, <LightLoader size="md" type="dots" />);
+    same(
+      <Center mih="100vh" aria-label="Loading" role="status">
+        x
+      </Center>,
+      <LightCenter aria-label="Loading" role="status" style={{ minHeight: '100vh' }}>
+        x
+      </LightCenter>,
+    );
+    same(
+      <Center className="x">
+        <Loader size="md" />
+      </Center>,
+      <LightCenter className="x">
+        <LightLoader size="md" />
+      </LightCenter>,
+    );
+    for (const dimmed of [false, true])
+      same(
+        <Anchor component="button" type="button" size="sm" c={dimmed ? 'dimmed' : undefined} onClick={() => {}}>
+          Clear selection
+        </Anchor>,
+        <AnchorButton dimmed={dimmed} onClick={() => {}}>
+          Clear selection
+        </AnchorButton>,
+      );
   });
 });

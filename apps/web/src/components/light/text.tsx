@@ -28,8 +28,8 @@ export function Text({
   );
 }
 
-/** Mantine's Title of order 1; `className` may set its size (a screen's title is smaller on a phone). */
-export function Title({ className, children }: { className?: string; children: ReactNode }) {
+/** Mantine's Title of order 1; `className` or `style` may set its size (a screen's title is smaller on a phone). */
+export function Title({ className, style, children }: { className?: string; style?: CSSProperties; children: ReactNode }) {
   return (
     <h1
       data-order="1"
@@ -39,6 +39,7 @@ export function Title({ className, children }: { className?: string; children: R
           '--title-fw': 'var(--mantine-h1-font-weight)',
           '--title-lh': 'var(--mantine-h1-line-height)',
           '--title-fz': 'var(--mantine-h1-font-size)',
+          ...style,
         } as CSSProperties
       }
     >

@@ -1,4 +1,3 @@
-import { Checkbox } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import { DeferredMenu } from '../deferred/DeferredMenu';
 import { LightButton } from '../light/LightButton';
@@ -28,7 +27,7 @@ export function ColumnsMenu<C extends string>({ all, labels, visible, onChange, 
         </LightButton>
       }
     >
-      {(Menu) => (
+      {(Menu, { Checkbox }) => (
         <>
           <Menu.Label>{heading}</Menu.Label>
           {all.map((c) => (

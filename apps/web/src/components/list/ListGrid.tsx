@@ -1,6 +1,6 @@
-import { Center, Loader, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
+import { Center, Loader } from '../light/feedback';
 import { LightPagination } from '../light/LightPagination';
 import { SelectBox } from '../light/SelectBox';
 import { Text as LightText } from '../light/text';
@@ -231,9 +231,9 @@ export function ListGrid<T>({
             <div className={classes.emptyIcon}>
               <IconDatabaseOff size={24} aria-hidden="true" />
             </div>
-            <Text component="div" size="sm" c="dimmed">
+            <LightText as="div" dimmed>
               {emptyText}
-            </Text>
+            </LightText>
           </Center>
         )}
       </div>

@@ -1,6 +1,9 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/api';
+import { Alert } from '../light/feedback';
+import { LightButton } from '../light/LightButton';
+import { Group } from '../light/layout';
+import { Text } from '../light/text';
 
 /** What an empty table says while its load failed: not "nothing yet", which would be untrue. */
 export const LIST_NOT_LOADED = 'Not loaded: see the message above.';
@@ -20,17 +23,10 @@ export interface ListQuery {
 export function ListLoadError({ query, what = 'list' }: { query: ListQuery; what?: string }) {
   if (!query.isError) return null;
   return (
-    <Alert
-      color="red"
-      variant="light"
-      mb="sm"
-      role="alert"
-      icon={<IconAlertTriangle size={18} />}
-      title={`The ${what} could not be loaded`}
-    >
+    <Alert color="red" mb="sm" icon={<IconAlertTriangle size={18} />} title={`The ${what} could not be loaded`}>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm">{errorMessage(query.error)}</Text>
-        <Button
+        <Text>{errorMessage(query.error)}</Text>
+        <LightButton
           size="xs"
           variant="white"
           color="red"
@@ -39,7 +35,7 @@ export function ListLoadError({ query, what = 'list' }: { query: ListQuery; what
           onClick={() => void query.refetch()}
         >
           Retry
-        </Button>
+        </LightButton>
       </Group>
     </Alert>
   );

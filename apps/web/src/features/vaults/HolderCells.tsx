@@ -1,5 +1,5 @@
-import { Badge } from '@mantine/core';
 import type { VaultHolderItem } from '@vault/contract';
+import { Badge } from '../../components/light/feedback';
 import { PlainLink } from '../../components/light/PlainLink';
 import { formatDateTime } from '../../lib/dates';
 import classes from './HolderCells.module.css';
@@ -28,11 +28,7 @@ export function HolderNameCell({ holder }: { holder: VaultHolderItem }) {
       <PlainLink to={detailPath(holder)} className={`mantine-focus-auto ${classes.link}`} data-strong>
         {holder.firstName}
       </PlainLink>
-      {holder.testAccount && (
-        <Badge size="xs" variant="light" color="grape">
-          Test
-        </Badge>
-      )}
+      {holder.testAccount && <Badge color="grape">Test</Badge>}
     </div>
   );
 }

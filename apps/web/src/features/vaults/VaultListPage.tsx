@@ -1,4 +1,3 @@
-import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import {
   IconArchive,
   IconCircleCheck,
@@ -30,9 +29,12 @@ import { useConfirm } from '../../components/confirm-context';
 import { DeferredMenu } from '../../components/deferred/DeferredMenu';
 import { DeferredTooltip } from '../../components/deferred/DeferredTooltip';
 import { WhenOpened } from '../../components/deferred/WhenOpened';
+import { AnchorButton } from '../../components/light/feedback';
 import { LightButton, LightButtonLink } from '../../components/light/LightButton';
+import { Group, Paper } from '../../components/light/layout';
 import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton, RowActionLink } from '../../components/light/RowAction';
+import { Text } from '../../components/light/text';
 import { actionsColumn, type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
@@ -266,41 +268,51 @@ export function VaultListPage() {
         columns={{ all: VAULT_COLUMNS, labels: VAULT_COLUMN_LABELS }}
       />
       {selectedCount > 0 && (
-        <Paper withBorder radius="md" p="xs" mb="sm" bg="var(--mantine-color-blue-light)" role="region" aria-label="Selection">
+        <Paper
+          role="region"
+          aria-label="Selection"
+          style={{
+            marginBottom: 'var(--mantine-spacing-sm)',
+            padding: 'var(--mantine-spacing-xs)',
+            background: 'var(--mantine-color-blue-light)',
+          }}
+        >
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap="xs">
-              <Text size="sm" fw={600}>
+              <Text style={{ fontWeight: 600 }}>
                 {allMatching ? `All ${about}${formatCount(total)} matching vault holders selected` : `${selected.length} selected`}
               </Text>
               {!allMatching && total > selected.length && (
-                <Anchor component="button" type="button" size="sm" onClick={() => setAllMatching(true)}>
+                <AnchorButton onClick={() => setAllMatching(true)}>
                   Select all {about}
                   {formatCount(total)} {search ? 'matching the search' : 'vault holders'}
-                </Anchor>
+                </AnchorButton>
               )}
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                c="dimmed"
+              <AnchorButton
+                dimmed
                 onClick={() => {
                   setSelected([]);
                   setAllMatching(false);
                 }}
               >
                 Clear selection
-              </Anchor>
+              </AnchorButton>
             </Group>
             <Group gap="xs">
-              <Button size="xs" variant="white" leftSection={<IconCircleCheck size={14} />} onClick={() => startBulk('activate')}>
+              <LightButton size="xs" variant="white" leftSection={<IconCircleCheck size={14} />} onClick={() => startBulk('activate')}>
                 Activate
-              </Button>
-              <Button size="xs" variant="white" leftSection={<IconCircleOff size={14} />} onClick={() => startBulk('deactivate')}>
+              </LightButton>
+              <LightButton size="xs" variant="white" leftSection={<IconCircleOff size={14} />} onClick={() => startBulk('deactivate')}>
                 Deactivate
-              </Button>
-              <Button size="xs" variant="white" leftSection={<IconMailForward size={14} />} onClick={() => startBulk('resendActivation')}>
+              </LightButton>
+              <LightButton
+                size="xs"
+                variant="white"
+                leftSection={<IconMailForward size={14} />}
+                onClick={() => startBulk('resendActivation')}
+              >
                 Resend activation email
-              </Button>
+              </LightButton>
             </Group>
           </Group>
         </Paper>
