@@ -30,7 +30,7 @@ for (const [w, h] of [
   await page.mouse.move(1, 1);
   await page.screenshot({ path: `${OUT}-${w}.png`, fullPage: true });
   if (w === 1366)
-    await writeFile(`${OUT}.html`, await page.evaluate(() => document.getElementById('root')!.outerHTML.replace(/></g, '>\n<')));
+    await writeFile(`${OUT}.html`, ((await page.evaluate("document.getElementById('root').outerHTML")) as string).replace(/></g, '>\n<'));
   await context.close();
 }
 await browser.close();

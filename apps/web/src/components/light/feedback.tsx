@@ -77,6 +77,7 @@ export interface AlertProps {
 export function Alert({ color, title, icon, role = 'alert', 'aria-label': label, mb, children }: AlertProps) {
   const id = `mantine-${useId().replace(/:/g, '')}`;
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is alert or region, both of which take a name and a description
     <div
       id={id}
       className={classNames(MANTINE.alert.root, 'mantine-Alert-root')}
