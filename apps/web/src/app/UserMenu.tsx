@@ -1,19 +1,10 @@
 import { IconChevronDown, IconLogout, IconUserShield } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { DeferredMenu } from '../components/deferred/DeferredMenu';
 import { LightAvatar, unstyledButtonClass } from '../components/light/header-parts';
 import { Group } from '../components/light/layout';
-import { MANTINE } from '../components/light/mantine-classes';
+import { Text as LightText } from '../components/light/text';
 import { useSession } from '../lib/session';
-
-/** Mantine's Text, size sm, weight 500, cut short at 160px. */
-const NAME_STYLE = {
-  '--text-fz': 'var(--mantine-font-size-sm)',
-  '--text-lh': 'var(--mantine-line-height-sm)',
-  fontWeight: 500,
-  maxWidth: 'calc(10rem * var(--mantine-scale))',
-} as CSSProperties;
 
 /** The signed-in person (name and e-mail; role names are not shown) and the way out. */
 export function UserMenu() {
@@ -32,14 +23,13 @@ export function UserMenu() {
             <LightAvatar color="vault" size={32}>
               {initials}
             </LightAvatar>
-            <p
-              className={`mantine-focus-auto ${MANTINE.text} mantine-Text-root mantine-visible-from-md`}
-              data-size="sm"
+            <LightText
+              className="mantine-visible-from-md"
               data-truncate="end"
-              style={NAME_STYLE}
+              style={{ fontWeight: 500, maxWidth: 'calc(10rem * var(--mantine-scale))' }}
             >
               {name}
-            </p>
+            </LightText>
             <IconChevronDown size={14} stroke={1.6} />
           </Group>
         </button>

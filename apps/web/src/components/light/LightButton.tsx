@@ -1,6 +1,5 @@
 import type { ComponentPropsWithRef, CSSProperties, ReactNode } from 'react';
-import { classNames } from './layout';
-import { MANTINE, PRIMARY, rem } from './mantine-classes';
+import { classNames, MANTINE, PRIMARY, rem } from './mantine-classes';
 import { PlainLink } from './PlainLink';
 
 /*
@@ -33,16 +32,11 @@ const variantVars = (variant: Variant, color: string): CSSProperties => {
         '--button-color': 'var(--mantine-color-default-color)',
         '--button-bd': `${rem(1)} solid var(--mantine-color-default-border)`,
       } as CSSProperties;
+    // Light and subtle differ only in the resting background.
     case 'light':
-      return {
-        '--button-bg': `var(--mantine-color-${color}-light)`,
-        '--button-hover': `var(--mantine-color-${color}-light-hover)`,
-        '--button-color': `var(--mantine-color-${color}-light-color)`,
-        '--button-bd': `${rem(1)} solid transparent`,
-      } as CSSProperties;
     case 'subtle':
       return {
-        '--button-bg': 'transparent',
+        '--button-bg': variant === 'light' ? `var(--mantine-color-${color}-light)` : 'transparent',
         '--button-hover': `var(--mantine-color-${color}-light-hover)`,
         '--button-color': `var(--mantine-color-${color}-light-color)`,
         '--button-bd': `${rem(1)} solid transparent`,

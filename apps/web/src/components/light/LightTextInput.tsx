@@ -1,7 +1,6 @@
 import { type ComponentPropsWithRef, type CSSProperties, type ReactNode, useId } from 'react';
 import classes from './LightTextInput.module.css';
-import { classNames } from './layout';
-import { MANTINE, spacing } from './mantine-classes';
+import { classNames, MANTINE, mantineId, rem, spacing } from './mantine-classes';
 
 /*
  * Mantine's TextInput (size sm, variant default, label above) as plain elements with Mantine's
@@ -13,7 +12,7 @@ import { MANTINE, spacing } from './mantine-classes';
 /** A width, or widths from a breakpoint up as Mantine's style props take them (base, xs, sm, md). */
 export type ResponsiveWidth = number | string | Partial<Record<'base' | 'xs' | 'sm' | 'md', number | string>>;
 
-const size = (v: number | string) => (typeof v === 'number' ? `calc(${v / 16}rem * var(--mantine-scale))` : v);
+const size = (v: number | string) => (typeof v === 'number' ? rem(v) : v);
 
 function widthStyle(w: ResponsiveWidth | undefined): { className?: string; style?: CSSProperties } {
   if (w === undefined) return {};
@@ -56,8 +55,8 @@ export function LightTextInput({
   className,
   ...inputProps
 }: LightTextInputProps) {
-  const generated = useId();
-  const id = givenId ?? `mantine-${generated.replace(/:/g, '')}`;
+  const generated = mantineId(useId());
+  const id = givenId ?? generated;
   const width = widthStyle(w);
   return (
     <div

@@ -1,6 +1,5 @@
 import { type ComponentPropsWithoutRef, type CSSProperties, type ReactNode, useId } from 'react';
-import { classNames } from './layout';
-import { MANTINE, rem, spacing } from './mantine-classes';
+import { classNames, MANTINE, mantineId, rem, spacing } from './mantine-classes';
 
 /*
  * Mantine's Alert, Badge, Loader and Center as plain elements with Mantine's classes and variables:
@@ -75,7 +74,7 @@ export interface AlertProps {
 
 /** Mantine's Alert, variant light, with an icon, a title and a message. */
 export function Alert({ color, title, icon, role = 'alert', 'aria-label': label, mb, children }: AlertProps) {
-  const id = `mantine-${useId().replace(/:/g, '')}`;
+  const id = mantineId(useId());
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is alert or region, both of which take a name and a description
     <div

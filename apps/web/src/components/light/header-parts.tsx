@@ -1,6 +1,5 @@
 import type { ComponentPropsWithRef, CSSProperties, ReactNode } from 'react';
-import { classNames } from './layout';
-import { MANTINE, rem } from './mantine-classes';
+import { classNames, MANTINE, rem } from './mantine-classes';
 
 /*
  * The header's Mantine pieces as plain elements with Mantine's classes and variables: the burger,

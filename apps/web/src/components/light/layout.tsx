@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef, CSSProperties } from 'react';
-import { MANTINE, spacing } from './mantine-classes';
+import { classNames as join, MANTINE, spacing } from './mantine-classes';
 
 /*
  * Mantine's Group, Stack and Paper as one plain element each, with the same classes and variables:
@@ -8,8 +8,6 @@ import { MANTINE, spacing } from './mantine-classes';
  */
 
 type Div = Omit<ComponentPropsWithoutRef<'div'>, 'style'> & { style?: CSSProperties };
-
-const join = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /** Mantine's Group: children in a row. */
 export function Group({
@@ -59,5 +57,3 @@ export function Paper({ className, style, ...props }: Div) {
     />
   );
 }
-
-export { join as classNames };

@@ -35,6 +35,12 @@ export const MANTINE = {
 /** The theme's primary colour (app/theme.ts; the markup test checks they agree). */
 export const PRIMARY = 'vault';
 
+/** Class names joined, the falsy ones left out. */
+export const classNames = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
+/** An id for a light component's element, in Mantine's form (`mantine-…`), from React's useId. */
+export const mantineId = (reactId: string) => `mantine-${reactId.replace(/:/g, '')}`;
+
 /** Mantine's `rem()`: a pixel number as rem scaled by the theme's scale. */
 export const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
 

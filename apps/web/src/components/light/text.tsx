@@ -1,6 +1,5 @@
 import type { ComponentPropsWithoutRef, CSSProperties, ElementType, ReactNode } from 'react';
-import { classNames } from './layout';
-import { MANTINE } from './mantine-classes';
+import { classNames, MANTINE } from './mantine-classes';
 
 /** Mantine's Text: `size` a theme font size (sm by default), `dimmed` its dimmed colour. */
 export function Text({
