@@ -3,12 +3,15 @@ import { BENCH_USER, openDataset } from './dataset.js';
 import { serveWithBarePage } from './scenarios/portal-load.js';
 
 /**
- * The bench's 20,000-holder data set served with one built portal (`dist`) and the bare page, and a
- * signed-in staff session: the browser's saved session (`storage`, for localStorage) and its XSRF
- * cookie value. For the tools that look at the first screen (profile-first-row, snap-first-screen).
+ * The bench's 20,000-holder data set (or the one BENCH_HOLDERS and BENCH_AUDIT name, built by the bench
+ * before) served with one built portal (`dist`) and the bare page, and a signed-in staff session: the
+ * browser's saved session (`storage`, for localStorage) and its XSRF cookie value. For the tools that
+ * look at the first screen (profile-first-row, snap-first-screen).
  */
 export async function serveFirstScreen(dist: string) {
-  const dataset = await openDataset({ holders: 20000, audit: 20000, sponsors: 50, db: 'pglite' }, () => undefined);
+  const holders = Number(process.env.BENCH_HOLDERS ?? 20000);
+  const audit = Number(process.env.BENCH_AUDIT ?? 20000);
+  const dataset = await openDataset({ holders, audit, sponsors: 50, db: 'pglite' }, () => undefined);
   const served = await serveWithBarePage(dist, dataset.database, { ADMIN_EMAIL: BENCH_USER.username });
   const { base } = served;
   const login = await fetch(`${base}/api/v1/authentication/login`, {

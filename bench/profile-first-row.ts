@@ -1,8 +1,9 @@
 /**
  * tsx bench/profile-first-row.ts [runs] [--trace] [--cpu]   (DIST=<built portal>, default apps/web/dist)
- * Serves one built portal (no build) on the bench data set (20,000 holders) and the bare page, does
- * cold loads like the portal-load scenario, and prints the portal load's timeline: every file and API
- * call (start → end), when the first React output, the table and the first row appeared, long tasks.
+ * Serves one built portal (no build) on the bench data set (20,000 holders, or BENCH_HOLDERS and
+ * BENCH_AUDIT) and the bare page, does cold loads like the portal-load scenario, and prints the portal
+ * load's timeline: every file and API call (start → end), when the first React output, the table and
+ * the first row appeared, long tasks; then each load of both pages on one line (its requests and first row).
  * --trace: one Chromium trace of the main thread (script evaluation, renders, layouts, requests), with
  * each task's time on the CPU beside its wall time ("cpu": what a busy machine does not inflate).
  * --fibers: the React components of the first screen once the first row is in, counted by name (names
@@ -141,6 +142,17 @@ for (const n of names) {
     `  ${s.toFixed(0).padStart(5)} → ${med(xs.map((x) => x.end))
       .toFixed(0)
       .padStart(5)} ${String(med(xs.map((x) => x.size))).padStart(7)} B ${s > fr ? '(after row)' : ''} ${n}`,
+  );
+}
+console.log('\neach run: the first row, and each request before it as start→end (files by their first letters)');
+for (const [i, r] of [...portal, ...bare].entries()) {
+  if (i === 0 || i === portal.length) console.log(i === 0 ? '  portal' : '  bare page');
+  const fr = r.marks.firstRow!;
+  const parts = r.res
+    .filter((x) => x.start <= fr)
+    .map((x) => `${x.name.replace(/^\/(assets\/|api\/v1\/)?/, '').slice(0, 8)} ${x.start.toFixed(0)}→${x.end.toFixed(0)}`);
+  console.log(
+    `  row ${fr.toFixed(0).padStart(4)}  DCL ${(r.marks.DOMContentLoaded ?? Number.NaN).toFixed(0).padStart(4)}  ${parts.join('  ')}`,
   );
 }
 console.log('\nlong tasks of the last portal run:', JSON.stringify(portal.at(-1)!.long));

@@ -4,7 +4,7 @@
  * on it listening on 127.0.0.1, runs every scenario of bench/scenarios/index.ts through HTTP and prints
  * a table with the DESIGN.md section 7 budget next to each figure. It only prints: no timed assertion.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/api/src/app.js';
@@ -31,7 +31,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`usage: npm run bench -- [--holders 100000] [--audit 1000000] [--sponsors 50] [--db pglite|pg] [--only ${scenarios.map((s) => s.name).join(',')},api-memory] [--quick] [--fresh]
   --db pg uses BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres (a database vault_bench_* is created there).
-  --save writes the table to bench/results/<date>-<db>.md with the machine's load.
+  --save writes the table to bench/results/<date>-<db>.md (-2, -3… for another run that day) with the machine's load.
   DESIGN.md section 7 budgets are stated for --holders 1000000 --audit 10000000.`);
   process.exit(0);
 }
@@ -156,7 +156,11 @@ if (spec.holders < 1_000_000 || spec.audit < 10_000_000)
 if (values.save) {
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(', ');
   const md = (r: string[]) => `| ${r.map((v) => v.replace(/\|/g, '\\|')).join(' | ')} |`;
-  const file = new URL(`./results/${new Date().toISOString().slice(0, 10)}-${db}.md`, import.meta.url);
+  // A second run on the same day gets its own file (-2, -3…): the earlier table stays as it was.
+  const name = (n: number) => `./results/${new Date().toISOString().slice(0, 10)}-${db}${n > 1 ? `-${n}` : ''}.md`;
+  let n = 1;
+  while (existsSync(new URL(name(n), import.meta.url))) n++;
+  const file = new URL(name(n), import.meta.url);
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(
     file,
