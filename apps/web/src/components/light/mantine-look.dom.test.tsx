@@ -166,50 +166,28 @@ describe('light components draw what Mantine draws', () => {
   });
 
   it('TextInput: label, left and right sections, responsive width, hidden from a breakpoint', () => {
-    same(
-      <TextInput
-        label="Field value"
-        placeholder="Contains…"
-        value=""
-        onChange={() => {}}
-        leftSection={<IconSearch size={16} />}
-        style={{ flex: 1 }}
-      />,
-      <LightTextInput
-        label="Field value"
-        placeholder="Contains…"
-        value=""
-        onChange={() => {}}
-        leftSection={<IconSearch size={16} />}
-        style={{ flex: 1 }}
-      />,
-    );
-    same(
-      <TextInput
-        aria-label="Portal"
-        value="BK01"
-        readOnly
-        pointer
-        rightSection="v"
-        rightSectionPointerEvents="none"
-        error
-        disabled
-        mb="sm"
-        hiddenFrom="sm"
-      />,
-      <LightTextInput
-        aria-label="Portal"
-        value="BK01"
-        readOnly
-        pointer
-        rightSection="v"
-        rightSectionPointerEvents="none"
-        error
-        disabled
-        mb="sm"
-        hiddenFrom="sm"
-      />,
-    );
+    const search = {
+      label: 'Field value',
+      placeholder: 'Contains…',
+      value: '',
+      onChange: () => {},
+      leftSection: <IconSearch size={16} />,
+      style: { flex: 1 },
+    };
+    same(<TextInput {...search} />, <LightTextInput {...search} />);
+    const portal = {
+      'aria-label': 'Portal',
+      value: 'BK01',
+      readOnly: true,
+      pointer: true,
+      rightSection: 'v',
+      rightSectionPointerEvents: 'none',
+      error: true,
+      disabled: true,
+      mb: 'sm',
+      hiddenFrom: 'sm',
+    } as const;
+    same(<TextInput {...portal} />, <LightTextInput {...portal} />);
   });
 
   it('Pagination on the first, a middle and the last page', () => {
