@@ -51,8 +51,28 @@ export const mfaStatus = z.object({
   /** Sign-ins left without a factor under the sponsor's policy; null when no policy applies. */
   graceRemaining: z.number().int().nullable(),
   recoveryCodesRemaining: z.number().int(),
+  /** Until when this session may add a factor without proving it is the person again; null when it must. */
+  identityConfirmedUntil: z.string().nullable(),
 });
 export type MfaStatus = z.infer<typeof mfaStatus>;
+
+/** How long a proof of identity lets a session add or replace a second factor. */
+export const IDENTITY_CONFIRMATION_MINUTES = 5;
+export const IDENTITY_CONFIRMATION_NEEDED_MESSAGE =
+  'Confirm it is you first: enter your password, or a code or passkey when you have a second factor.';
+export const IDENTITY_PASSWORD_FAILED_MESSAGE = 'The password is not right.';
+
+/**
+ * A fresh proof before a factor is added or replaced: the password when the account has no second
+ * factor, else a current authenticator or recovery code (a passkey has its own call).
+ */
+export const confirmIdentityBody = z.union([
+  z.strictObject({ password: z.string().min(1, 'Enter your password').max(1024) }),
+  z.strictObject({ code: secondFactorCode }),
+]);
+export type ConfirmIdentityBody = z.infer<typeof confirmIdentityBody>;
+export const identityConfirmed = z.object({ identityConfirmedUntil: z.string() });
+export type IdentityConfirmed = z.infer<typeof identityConfirmed>;
 
 export const totpEnrollment = z.object({
   secret: z.string(),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { mfaPasskeys, mfaRecoveryCodes, sessions, users } from '../db/schema/index.js';
 
@@ -27,4 +27,14 @@ export async function clearSecondFactor(db: Db, userIds: number[]) {
     .where(inArray(users.id, userIds));
   await db.delete(mfaRecoveryCodes).where(inArray(mfaRecoveryCodes.userId, userIds));
   await db.delete(mfaPasskeys).where(inArray(mfaPasskeys.userId, userIds));
+}
+
+/** The one account an e-mail belongs to (decision 0033), whatever its role and portal. */
+export async function emailOwner(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, sponsorId: users.sponsorId })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
 }

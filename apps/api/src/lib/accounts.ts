@@ -2,7 +2,7 @@ import { type ServerMessage, STATUS } from '@vault/contract';
 import type { Db } from '../db/client.js';
 import { writeAudit } from '../plugins/audit.js';
 import type { Actor } from '../plugins/types.js';
-import { clearSecondFactor, revokeSessions, setStatus } from './accounts.repo.js';
+import { clearSecondFactor, emailOwner, revokeSessions, setStatus } from './accounts.repo.js';
 import { conflict, forbidden } from './errors.js';
 import { sendPasswordLink } from './password-links.js';
 
@@ -32,7 +32,15 @@ export const done = (message: string, output?: unknown): ServerMessage => ({ mes
 
 const fullName = (a: AccountRef) => `${a.firstName} ${a.lastName}`.trim();
 
-export { revokeSessions };
+export { emailOwner, revokeSessions };
+
+/**
+ * One e-mail is one person across the service (decision 0033): an address that belongs to someone
+ * else's account is refused, never made into a second account.
+ */
+export const EMAIL_OF_ANOTHER_ACCOUNT = 'This e-mail address belongs to another account; one address is one person. Use another address.';
+
+export const emailOfAnotherAccount = () => conflict(EMAIL_OF_ANOTHER_ACCOUNT, [{ field: 'email', message: 'Belongs to another account' }]);
 
 /** The action's audit entry (`<targetType>.<action>`) on one account. */
 const audit = (db: Db, ctx: Ctx, action: string, account: AccountRef, logJson: Record<string, unknown> = { email: account.email }) =>

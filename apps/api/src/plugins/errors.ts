@@ -2,13 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.js';
+import { EMAIL_OF_ANOTHER_ACCOUNT } from '../lib/accounts.js';
 import { AppError } from '../lib/errors.js';
 
 type Detail = { field: string; message: string };
 
 /** PostgreSQL constraint names mapped to messages a user understands. */
 const CONSTRAINT_MESSAGES: Record<string, string> = {
-  users_email_uq: 'This e-mail address is already used.',
+  users_email_uq: EMAIL_OF_ANOTHER_ACCOUNT,
   sponsors_code_uq: 'This sponsor code is already used.',
   invitations_default_uq: 'Another invitation is already the default invite code.',
   invitations_open_code_uq: 'This invite code is already used in this portal.',
@@ -16,7 +17,15 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   vaults_package_fk: 'The package is not assigned to this portal, or it is still used by vaults.',
 };
 
+/** The form field a constraint speaks of, so the portal shows its message under that field. */
+const CONSTRAINT_FIELDS: Record<string, string> = { users_email_uq: 'email' };
+
 type PgError = { code?: string; constraint?: string; constraint_name?: string; cause?: unknown };
+
+function pgConstraint(error: PgError): string {
+  const err = (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error : (error.cause as PgError | undefined)) ?? {};
+  return err.constraint ?? err.constraint_name ?? '';
+}
 
 function pgMessage(error: PgError): [number, string] | null {
   // Drizzle wraps the driver's error; the SQLSTATE and constraint are on its cause.
@@ -97,7 +106,8 @@ export default fp(
       const pg = pgMessage(err as never);
       if (pg) {
         request.log.info({ status: pg[0] }, 'constraint refused the change');
-        return reply.status(pg[0]).send({ message: pg[1] });
+        const field = CONSTRAINT_FIELDS[pgConstraint(err as never)];
+        return reply.status(pg[0]).send({ message: pg[1], ...(field ? { details: [{ field, message: pg[1] }] } : {}) });
       }
       const status = err.statusCode ?? 500;
       if (status === 413) return reply.status(413).send({ message: 'The request is too large.' });

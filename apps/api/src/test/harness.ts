@@ -36,6 +36,8 @@ export interface TestApp {
   createSponsor(code: string, name?: string): Promise<{ id: number; sponsorCode: string }>;
   signInStaff(email?: string): Promise<Auth>;
   signInSponsorAdmin(sponsorId: number, flags?: Partial<Record<AdminFlag, boolean>>, email?: string): Promise<Auth>;
+  /** Another session of a person already made (a second device, or a thief's copy). */
+  signInAgain(email: string): Promise<Auth>;
 }
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -159,5 +161,6 @@ export async function createTestApp(
       await database.db.insert(sponsorAdmins).values({ userId: u.id, sponsorId, ...flags });
       return signIn(email);
     },
+    signInAgain: signIn,
   };
 }

@@ -68,7 +68,7 @@ export const webauthnChallenges = pgTable(
   {
     id: serial().primaryKey(),
     challengeHash: text().notNull().unique(),
-    purpose: text().notNull().$type<'register' | 'second_factor' | 'sign_in'>(),
+    purpose: text().notNull().$type<'register' | 'second_factor' | 'sign_in' | 'step_up'>(),
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     mfaChallengeId: integer().references(() => mfaChallenges.id, { onDelete: 'cascade' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -76,7 +76,7 @@ export const webauthnChallenges = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('webauthn_challenges_purpose_ck', sql`${t.purpose} in ('register','second_factor','sign_in')`),
+    check('webauthn_challenges_purpose_ck', sql`${t.purpose} in ('register','second_factor','sign_in','step_up')`),
     index('webauthn_challenges_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('webauthn_challenges_mfa_challenge_idx').on(t.mfaChallengeId).where(sql`${t.mfaChallengeId} is not null`),
   ],

@@ -9,7 +9,8 @@ export type Role = (typeof ROLES)[number];
 
 /**
  * Identity of every person. Staff and advisors (trusted collaborators) are global (sponsorId null);
- * sponsor administrators and vault holders belong to one sponsor. E-mail is unique per role and sponsor.
+ * sponsor administrators and vault holders belong to one sponsor. One e-mail is one person across the
+ * whole service (decision 0033): sign-in, reset and second factor always resolve exactly one account.
  */
 export const users = pgTable(
   'users',
@@ -44,7 +45,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_role_ck', sql`${t.role} in ('staff','sponsor_admin','vault_holder','advisor')`),
-    uniqueIndex('users_email_uq').on(t.role, sql`coalesce(${t.sponsorId}, 0)`, sql`lower(${t.email})`),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_sponsor_role_idx').on(t.sponsorId, t.role, t.id),
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     index('users_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
@@ -79,6 +80,8 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     /** Opened after the grace period without the required second factor: reaches only enrollment. */
     mfaEnrollmentRequired: boolean().notNull().default(false),
+    /** The last fresh proof of identity (password, code or passkey): adding a factor needs one of the last minutes. */
+    identityConfirmedAt: timestamp({ withTimezone: true }),
     clientIp: text(),
     userAgent: text(),
   },

@@ -12,23 +12,6 @@ export const findPortalUser = async (db: Db, email: string) => {
   return row ?? null;
 };
 
-/** The rows that govern one sign-in: the (account, address) pair, the account, and the address. */
-export const throttleState = async (db: Db, account: string, address: string) =>
-  db
-    .select({
-      account: signInThrottle.account,
-      address: signInThrottle.address,
-      blocked: sql<boolean>`coalesce(${signInThrottle.blockedUntil} > now(), false)`,
-      known: sql<boolean>`coalesce(${signInThrottle.lastSuccessAt} > now() - interval '90 days', false)`,
-    })
-    .from(signInThrottle)
-    .where(
-      or(
-        and(eq(signInThrottle.account, account), inArray(signInThrottle.address, [address, ''])),
-        and(eq(signInThrottle.account, ''), eq(signInThrottle.address, address)),
-      ),
-    );
-
 export interface ThrottleRule {
   /** Failures before the first block. */
   after: number;
@@ -37,23 +20,78 @@ export interface ThrottleRule {
   capSeconds: number;
 }
 
+export interface ThrottleKey {
+  account: string;
+  address: string;
+  rule: ThrottleRule;
+}
+
+const t = signInThrottle;
+/** The row's own rule, told by the key's shape: '' stands for "any" on one side. */
+const ruleValue = (keys: ThrottleKey[], pick: (r: ThrottleRule) => number) => {
+  const of = (shape: (k: ThrottleKey) => boolean) => pick(keys.find(shape)?.rule ?? keys[0]!.rule);
+  return sql`(case when ${t.account} = '' then ${of((k) => k.account === '')}::int
+    when ${t.address} = '' then ${of((k) => k.address === '')}::int
+    else ${of((k) => k.account !== '' && k.address !== '')}::int end)`;
+};
+const blockFor = (n: SQL, after: SQL, base: SQL, cap: SQL) =>
+  sql`case when ${n} >= ${after} then now() + make_interval(secs => least(${cap}::float8, ${base}::float8 * power(2, ${n} - ${after}))) end`;
+
 /**
- * Counts one failure on a row in a single upsert, so concurrent failures on several instances all
- * count. A row quiet for a day starts again from one.
+ * Reserves one attempt on each key in a single upsert: a row that is not blocked counts it as a
+ * failure at once (and blocks when it reaches its rule), a blocked row leaves it uncounted. The row
+ * lock of the upsert orders concurrent attempts, so a burst never passes more than each rule allows,
+ * on any number of instances. A row quiet for a day starts again from one.
  */
-export const recordFailure = async (db: Db, account: string, address: string, rule: ThrottleRule) => {
-  const t = signInThrottle;
-  const failures = sql`case when ${t.updatedAt} < now() - interval '1 day' then 1 else ${t.failures} + 1 end`;
-  const blockFor = (n: SQL) =>
-    sql`case when ${n} >= ${rule.after}::int
-      then now() + make_interval(secs => least(${rule.capSeconds}::float8, ${rule.baseSeconds}::float8 * power(2, ${n} - ${rule.after}::int)))
-    end`;
-  const [row] = await db
+export const reserveAttempt = async (db: Db, keys: ThrottleKey[]) => {
+  const after = ruleValue(keys, (r) => r.after);
+  const base = ruleValue(keys, (r) => r.baseSeconds);
+  const cap = ruleValue(keys, (r) => r.capSeconds);
+  const open = sql`(${t.blockedUntil} is null or ${t.blockedUntil} <= now())`;
+  const next = sql`(case when ${t.updatedAt} < now() - interval '1 day' then 1 else ${t.failures} + 1 end)`;
+  return db
     .insert(t)
-    .values({ account, address, failures: 1, blockedUntil: blockFor(sql`1`) })
-    .onConflictDoUpdate({ target: [t.account, t.address], set: { failures, blockedUntil: blockFor(failures), updatedAt: sql`now()` } })
-    .returning({ failures: t.failures, blockedUntil: t.blockedUntil });
-  return row!;
+    .values(
+      keys.map((k) => ({
+        account: k.account,
+        address: k.address,
+        failures: 1,
+        lastCounted: true,
+        blockedUntil: blockFor(sql`1`, sql`${k.rule.after}::int`, sql`${k.rule.baseSeconds}`, sql`${k.rule.capSeconds}`),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [t.account, t.address],
+      set: {
+        lastCounted: open,
+        failures: sql`case when ${open} then ${next} else ${t.failures} end`,
+        blockedUntil: sql`case when ${open} then ${blockFor(next, after, base, cap)} else ${t.blockedUntil} end`,
+        updatedAt: sql`case when ${open} then now() else ${t.updatedAt} end`,
+      },
+    })
+    .returning({
+      account: t.account,
+      address: t.address,
+      counted: t.lastCounted,
+      failures: t.failures,
+      known: sql<boolean>`coalesce(${t.lastSuccessAt} > now() - interval '90 days', false)`,
+    });
+};
+
+/**
+ * Takes back reservations that counted: the attempt succeeded, or it was held back by another key. A
+ * block the reservation set is lifted with it when the count falls back under the rule.
+ */
+export const releaseAttempt = async (db: Db, keys: ThrottleKey[]) => {
+  if (keys.length === 0) return;
+  const after = ruleValue(keys, (r) => r.after);
+  await db
+    .update(t)
+    .set({
+      failures: sql`greatest(${t.failures} - 1, 0)`,
+      blockedUntil: sql`case when greatest(${t.failures} - 1, 0) < ${after} then null else ${t.blockedUntil} end`,
+    })
+    .where(or(...keys.map((k) => and(eq(t.account, k.account), eq(t.address, k.address)))));
 };
 
 /** A success clears the pair's failures and marks the address as one the owner uses. */

@@ -8,7 +8,7 @@ import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser } from '../../plugins/types.js';
 import { enrollmentRequiredAtSignIn, secondFactorChallenge } from '../mfa/sign-in.js';
 import * as repo from './auth.repo.js';
-import { countFailure, countSuccess, isThrottled } from './sign-in-throttle.js';
+import { attemptSucceeded, countSuccess, reserveAttempt } from './sign-in-throttle.js';
 
 let dummyHash: Promise<string> | undefined;
 
@@ -20,7 +20,8 @@ export async function login(
   input: { username: string; password: string; ip: string; userAgent?: string },
 ): Promise<(LoginResponse & { tokenHash: string }) | SecondFactorChallenge> {
   const username = input.username.trim().toLowerCase();
-  const throttled = await isThrottled(db, username, input.ip);
+  const attempt = await reserveAttempt(db, username, input.ip);
+  const throttled = !attempt.allowed;
   const found = await repo.findPortalUser(db, username);
   dummyHash ??= hashPassword(randomToken());
   const ok = await verifyPassword(found?.user.passwordHash ?? (await dummyHash), input.password);
@@ -29,7 +30,7 @@ export async function login(
   if (throttled || !ok || !found || found.user.statusId !== STATUS.active) {
     await db.transaction(async (tx) => {
       // A held-back try does not count: whatever its password, it was refused unheard.
-      const failures = throttled ? null : await countFailure(tx, username, input.ip);
+      const failures = throttled ? null : attempt.failures;
       const reason = throttled ? 'throttled' : !found ? 'unknown_user' : !ok ? 'wrong_password' : 'not_active';
       await writeAudit(tx, actor, {
         action: 'auth.login_failed',
@@ -43,6 +44,8 @@ export async function login(
     throw loginFailed();
   }
 
+  // A right password is no failure, whether a second factor follows or not.
+  await attemptSucceeded(db, attempt);
   const challenge = await secondFactorChallenge(db, found.user);
   if (challenge) return challenge;
   return openSession(db, found, input);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, signInThrottle } from '../../db/schema/index.js';
 import { TEST_PASSWORD } from '../../test/harness.js';
 import { useTestApp } from '../../test/per-file-app.js';
+import { mfaCalls } from '../mfa/mfa.fixtures.js';
 import { THROTTLE } from './sign-in-throttle.js';
 
 const t = useTestApp();
@@ -93,4 +94,55 @@ describe('sign-in throttling', () => {
     expect((await login('staff@test.local', TEST_PASSWORD, OWNER, t.app)).statusCode).toBe(401);
     expect((await login('staff@test.local', TEST_PASSWORD, OWNER, other)).statusCode).toBe(401);
   }, 30_000);
+
+  describe('bursts of concurrent guesses (issue 30, defect 2)', () => {
+    const reasons = async (action: string) =>
+      (await t.db.select().from(auditLog)).filter((e) => e.action === action).map((e) => (e.logJson as { reason: string }).reason);
+    const addresses = Array.from({ length: 8 }, (_, i) => `198.51.100.${i + 1}`);
+
+    it('checks no more passwords of a burst from one address than the pair allows', async () => {
+      await t.signInStaff('staff@test.local');
+      // Under the route's rate limit (30 a minute an address), so every guess reaches the throttle.
+      await Promise.all(Array.from({ length: 25 }, () => login('staff@test.local', 'guess', '198.51.100.99')));
+      const checked = (await reasons('auth.login_failed')).filter((r) => r === 'wrong_password');
+      expect(checked.length).toBeGreaterThan(0);
+      expect(checked.length).toBeLessThanOrEqual(THROTTLE.pair.after);
+    }, 120_000);
+
+    it('checks no more passwords of a burst from many addresses than the account allows', async () => {
+      await t.signInStaff('staff@test.local');
+      await Promise.all(Array.from({ length: 90 }, (_, i) => login('staff@test.local', 'guess', addresses[i % addresses.length]!)));
+      const checked = (await reasons('auth.login_failed')).filter((r) => r === 'wrong_password');
+      expect(checked.length).toBeGreaterThan(0);
+      expect(checked.length).toBeLessThanOrEqual(THROTTLE.account.after);
+      // The owner, from an address the account never used, waits too; nothing of the burst got in.
+      expect((await login('staff@test.local', TEST_PASSWORD, '203.0.113.77')).statusCode).toBe(401);
+    }, 120_000);
+
+    it('checks no more second-factor codes of a burst from many addresses than the account allows', async () => {
+      const { call, confirmIdentity } = mfaCalls(() => t);
+      const staff = await t.signInStaff('staff@test.local');
+      await confirmIdentity(staff.headers);
+      const { secret } = (await call(staff.headers, 'POST', '/api/v1/account/second-factor/totp')).json();
+      const { TOTP, Secret } = await import('otpauth');
+      const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+      expect((await call(staff.headers, 'POST', '/api/v1/account/second-factor/totp/confirm', { code })).statusCode).toBe(200);
+      const { challengeToken } = (await login('staff@test.local', TEST_PASSWORD, OWNER)).json();
+      expect(challengeToken).toBeTruthy();
+      // 29 an address: under the route's rate limit, so every code reaches the throttle.
+      const guesses = Array.from({ length: 29 * addresses.length }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/authentication/second-factor',
+          payload: { challengeToken, code: String(100000 + i) },
+          remoteAddress: addresses[i % addresses.length],
+        }),
+      );
+      const answers = await Promise.all(guesses);
+      expect(answers.every((a) => a.statusCode === 401)).toBe(true);
+      const checked = (await reasons('auth.mfa_failed')).filter((r) => r === 'wrong_code');
+      expect(checked.length).toBeGreaterThan(0);
+      expect(checked.length).toBeLessThanOrEqual(THROTTLE.account.after);
+    }, 120_000);
+  });
 });

@@ -8,6 +8,10 @@ import * as repo from './auth.repo.js';
  * - the account across addresses: slows a guesser spread over many addresses, but does not hold
  *   back an address the account signed in from successfully in the last 90 days (the owner's);
  * - the address across accounts: slows one address trying many accounts.
+ *
+ * "May this attempt run" and "count it" are one step: an attempt is reserved (counted as a failure)
+ * before its password, code or passkey is checked, and the reservation is taken back when it succeeds.
+ * Checking first and counting later let concurrent guesses all pass the check (issue 30, defect 2).
  */
 export const THROTTLE = {
   pair: { after: 5, baseSeconds: 15, capSeconds: 900 },
@@ -15,28 +19,46 @@ export const THROTTLE = {
   address: { after: 20, baseSeconds: 15, capSeconds: 900 },
 } satisfies Record<string, repo.ThrottleRule>;
 
-/** Whether this sign-in is held back; a held-back try is refused before its password counts. */
-export async function isThrottled(db: Db, account: string, address: string): Promise<boolean> {
-  const rows = await repo.throttleState(db, account, address);
-  const pair = rows.find((r) => r.account === account && r.address === address);
-  const perAccount = rows.find((r) => r.account === account && r.address === '');
-  const perAddress = rows.find((r) => r.account === '' && r.address === address);
-  return !!pair?.blocked || !!perAddress?.blocked || (!!perAccount?.blocked && !pair?.known);
+export interface Reservation {
+  /** Whether the attempt may be checked; a held-back attempt counts nowhere. */
+  allowed: boolean;
+  /** The failures counted on the attempt's narrowest key, this one included (for the audit entry). */
+  failures: number;
+  /** The keys this attempt counted on, taken back if it succeeds. */
+  counted: repo.ThrottleKey[];
 }
 
-/** Counts a failure on all three keys; answers the pair's count (for the audit entry). */
-export async function countFailure(db: Db, account: string, address: string): Promise<number> {
-  const pair = await repo.recordFailure(db, account, address, THROTTLE.pair);
-  await repo.recordFailure(db, account, '', THROTTLE.account);
-  await repo.recordFailure(db, '', address, THROTTLE.address);
-  return pair.failures;
+/**
+ * Reserves one attempt for an account (e-mail, lower case) from an address; an attempt that names no
+ * account (a passkey nobody registered) counts on the address alone.
+ */
+export async function reserveAttempt(db: Db, account: string, address: string): Promise<Reservation> {
+  const keys: repo.ThrottleKey[] = account
+    ? [
+        { account, address, rule: THROTTLE.pair },
+        { account, address: '', rule: THROTTLE.account },
+        { account: '', address, rule: THROTTLE.address },
+      ]
+    : [{ account: '', address, rule: THROTTLE.address }];
+  const rows = await repo.reserveAttempt(db, keys);
+  const row = (k: repo.ThrottleKey) => rows.find((r) => r.account === k.account && r.address === k.address)!;
+  const [narrowest] = keys;
+  const pair = account ? row(keys[0]!) : null;
+  const perAccount = account ? row(keys[1]!) : null;
+  const perAddress = row(keys.at(-1)!);
+  const allowed = perAddress.counted && (!pair || (pair.counted && (perAccount!.counted || pair.known)));
+  const counted = keys.filter((k) => row(k).counted);
+  if (!allowed) {
+    await repo.releaseAttempt(db, counted);
+    return { allowed, failures: row(narrowest!).failures, counted: [] };
+  }
+  return { allowed, failures: row(narrowest!).failures, counted };
 }
 
-/** Counts a failure that names no account (a passkey nobody registered) on the address alone. */
-export async function countAddressFailure(db: Db, address: string): Promise<number> {
-  return (await repo.recordFailure(db, '', address, THROTTLE.address)).failures;
-}
+/** The attempt succeeded (a right password or code): it was not a failure after all. */
+export const attemptSucceeded = (db: Db, reservation: Reservation) => repo.releaseAttempt(db, reservation.counted);
 
+/** A session opened: the pair's failures are cleared and its address marked as the owner's. */
 export async function countSuccess(db: Db, account: string, address: string) {
   await repo.recordSuccess(db, account, address);
   await repo.sweepThrottle(db);

@@ -15,5 +15,12 @@ export function mfaCalls(app: () => TestApp) {
     return { authorization: `Bearer ${res.json().accessToken}`, 'x-xsrf-token': xsrf };
   };
   const audits = async (action: string) => (await app().db.select().from(auditLog)).filter((e) => e.action === action);
-  return { call, post, login, sessionHeaders, audits };
+  /** Proves it is the person (with the password, while they have no factor) unless this session just did. */
+  const confirmIdentity = async (headers: Headers) => {
+    const status = await call(headers, 'GET', '/api/v1/account/second-factor');
+    if (status.json().identityConfirmedUntil) return;
+    const res = await call(headers, 'POST', '/api/v1/account/confirm-identity', { password: TEST_PASSWORD });
+    if (res.statusCode !== 200) throw new Error(`confirm-identity: ${res.statusCode} ${res.body}`);
+  };
+  return { call, post, login, sessionHeaders, audits, confirmIdentity };
 }

@@ -131,3 +131,31 @@ export async function applyPolicyToOpenSessions(db: Db, sponsorId: number, requi
     .set({ mfaEnrollmentRequired: required })
     .where(and(inArray(sessions.userId, admins), isNull(sessions.revokedAt), eq(sessions.mfaEnrollmentRequired, !required)));
 }
+
+/** Marks a fresh proof of identity on the session; answers when it was made. */
+export const markIdentityConfirmed = async (db: Db, sessionId: number) =>
+  (
+    await db
+      .update(sessions)
+      .set({ identityConfirmedAt: sql`now()` })
+      .where(eq(sessions.id, sessionId))
+      .returning({ at: sessions.identityConfirmedAt })
+  )[0]?.at ?? null;
+
+export const identityConfirmedAt = async (db: Db, sessionId: number) =>
+  (await db.select({ at: sessions.identityConfirmedAt }).from(sessions).where(eq(sessions.id, sessionId)))[0]?.at ?? null;
+
+/**
+ * After one's own last factor went while a policy requires one: no new grace sign-ins, and every
+ * open session of the person is held back to enrollment, the one that removed it included.
+ */
+export async function holdBackWithoutFactor(db: Db, userId: number, grace: number) {
+  await db
+    .update(users)
+    .set({ mfaGraceSignIns: sql`greatest(${users.mfaGraceSignIns}, ${grace})` })
+    .where(eq(users.id, userId));
+  await db
+    .update(sessions)
+    .set({ mfaEnrollmentRequired: true })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,6 +1,8 @@
 import {
   confirmCodeBody,
+  confirmIdentityBody,
   errorBody,
+  identityConfirmed,
   loginResponse,
   mfaStatus,
   recoveryCodes,
@@ -13,6 +15,7 @@ import { z } from 'zod';
 import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
 import * as service from './mfa.service.js';
 import { passkeyRoutes } from './passkeys.routes.js';
+import * as stepUp from './step-up.js';
 
 const tags = ['second factor'];
 // Reachable while a session waits for enrollment (plugins/mfa-policy.ts).
@@ -63,6 +66,23 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/v1/account/confirm-identity',
+    {
+      config: { ...enrollment, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Confirm it is you before changing your second factor',
+        tags,
+        description:
+          'A fresh proof of identity for this session: the password while the account has no second factor, else a current or recovery code. ' +
+          'For the next minutes (identityConfirmedUntil) the session may add an authenticator app or a passkey. Wrong answers count in the sign-in throttle.',
+        body: confirmIdentityBody,
+        response: { 200: identityConfirmed, 400: errorBody },
+      },
+    },
+    async (request) => stepUp.confirmIdentity(ctx(request), request.body),
+  );
+
+  app.post(
     '/api/v1/account/second-factor/totp',
     {
       config: enrollment,
@@ -70,8 +90,9 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start setting up an authenticator app',
         tags,
         description:
-          'Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled.',
-        response: { 200: totpEnrollment, 409: errorBody },
+          'Starts authenticator enrollment: a new secret, its otpauth URL and QR code. Shown this once; 409 when already enrolled; ' +
+          '403 without a fresh proof of identity (POST /api/v1/account/confirm-identity).',
+        response: { 200: totpEnrollment, 403: errorBody, 409: errorBody },
       },
     },
     async (request) => service.startTotp(ctx(request)),

@@ -16,8 +16,9 @@ import { openSecret, sealSecret } from '../../lib/secret-box.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser, RequestContext } from '../../plugins/types.js';
 import { openSession } from '../auth/auth.service.js';
-import { countFailure, isThrottled } from '../auth/sign-in-throttle.js';
+import { attemptSucceeded, reserveAttempt } from '../auth/sign-in-throttle.js';
 import { auditFactor } from './factor-audit.js';
+import { requireFreshProof, sessionConfirmedUntil } from './identity-confirmation.js';
 import * as repo from './mfa.repo.js';
 import * as passkeys from './passkeys.repo.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
@@ -57,11 +58,13 @@ export async function status(db: Db, user: AuthUser): Promise<MfaStatus> {
     enrollmentRequired: user.mfaEnrollmentRequired,
     graceRemaining: policy && !u.mfaEnabled ? Math.max(0, MFA_GRACE_SIGN_INS - u.mfaGraceSignIns) : null,
     recoveryCodesRemaining: u.mfaEnabled ? await repo.remainingRecoveryCodes(db, u.id) : 0,
+    identityConfirmedUntil: (await sessionConfirmedUntil(db, user.sessionId))?.toISOString() ?? null,
   };
 }
 
 /** A new authenticator secret, kept sealed until a first code confirms it; shown this once. */
 export async function startTotp(ctx: Ctx): Promise<TotpEnrollment> {
+  await requireFreshProof(ctx.db, ctx.user.sessionId);
   const u = await currentUser(ctx.db, ctx.user.id);
   if (u.mfaEnrolledAt) throw conflict('An authenticator app is already set up. Remove it first to set up a new one.');
   const secret = newTotpSecret();
@@ -122,10 +125,11 @@ async function useCode(tx: Db, key: Buffer, u: User, code: string, actor: Actor)
  * password (account and address), and refuses while held back. The sign-in clears it only once a
  * session opens, so a right password never wipes the count of wrong codes.
  */
-async function checkCode(db: Db, key: Buffer, u: User, code: string, actor: Actor, then: (tx: Db, method: Method) => Promise<void>) {
+export async function checkCode(db: Db, key: Buffer, u: User, code: string, actor: Actor, then: (tx: Db, method: Method) => Promise<void>) {
   const username = u.email.toLowerCase();
   const address = actor.ip ?? 'unknown';
-  const locked = await isThrottled(db, username, address);
+  const attempt = await reserveAttempt(db, username, address);
+  const locked = !attempt.allowed;
   const method = locked
     ? null
     : await db.transaction(async (tx) => {
@@ -133,9 +137,12 @@ async function checkCode(db: Db, key: Buffer, u: User, code: string, actor: Acto
         if (m) await then(tx, m);
         return m;
       });
-  if (method) return method;
+  if (method) {
+    await attemptSucceeded(db, attempt);
+    return method;
+  }
   await db.transaction(async (tx) => {
-    const failures = locked ? null : await countFailure(tx, username, address);
+    const failures = locked ? null : attempt.failures;
     await writeAudit(tx, actor, {
       action: 'auth.mfa_failed',
       outcome: 'failure',
@@ -195,6 +202,7 @@ export async function removeOwn(ctx: Ctx, code: string): Promise<void> {
     await repo.disableMfa(tx, u.id);
     await repo.deleteRecoveryCodes(tx, u.id);
     await passkeys.deletePasskeysOf(tx, [u.id]);
+    if (await policyApplies(tx, u)) await repo.holdBackWithoutFactor(tx, u.id, MFA_GRACE_SIGN_INS);
     await writeAudit(tx, ctx.actor, { action: 'mfa.removed', sponsorId: u.sponsorId, targetType: 'user', targetId: u.id });
   });
   if (!method) throw wrongCode();

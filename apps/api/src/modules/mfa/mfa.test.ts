@@ -19,6 +19,7 @@ const codeAt = (secret: string, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 async function enroll(auth: Auth) {
+  await confirmIdentity(auth.headers);
   const start = await call(auth.headers, 'POST', '/api/v1/account/second-factor/totp');
   expect(start.statusCode).toBe(200);
   const { secret } = start.json();
@@ -27,13 +28,14 @@ async function enroll(auth: Auth) {
   return { secret: secret as string, recoveryCodes: confirm.json().recoveryCodes as string[] };
 }
 
-const { call, post, login, sessionHeaders, audits } = mfaCalls(() => t);
+const { call, post, login, sessionHeaders, audits, confirmIdentity } = mfaCalls(() => t);
 const secondStep = (challengeToken: string, code: string) => post('/api/v1/authentication/second-factor', { challengeToken, code });
 
 describe('authenticator enrollment', () => {
   it('shows a secret and QR code once, turns on with a first right code and answers ten recovery codes', async () => {
     const staff = await t.signInStaff();
     expect((await call(staff.headers, 'GET', '/api/v1/account/second-factor')).json()).toMatchObject({ enrolled: false, required: false });
+    await confirmIdentity(staff.headers);
     const start = await call(staff.headers, 'POST', '/api/v1/account/second-factor/totp');
     const { secret, otpauthUrl, qrCode } = start.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -228,6 +230,9 @@ describe("a sponsor's second-factor policy", () => {
       'GET /api/v1/authentication/me',
       'POST /api/v1/authentication/logout',
       'GET /api/v1/account/second-factor',
+      'POST /api/v1/account/confirm-identity',
+      'POST /api/v1/account/confirm-identity/passkey/options',
+      'POST /api/v1/account/confirm-identity/passkey',
       'POST /api/v1/account/second-factor/totp',
       'POST /api/v1/account/second-factor/totp/confirm',
       'GET /api/v1/account/passkeys',

@@ -8,7 +8,7 @@ import { AppError, unauthorized } from '../../lib/errors.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor } from '../../plugins/types.js';
 import { openSession } from '../auth/auth.service.js';
-import { countAddressFailure, countFailure, isThrottled } from '../auth/sign-in-throttle.js';
+import { attemptSucceeded, type Reservation, reserveAttempt } from '../auth/sign-in-throttle.js';
 import * as repo from './mfa.repo.js';
 import * as passkeys from './passkeys.repo.js';
 import {
@@ -37,10 +37,11 @@ const ADMIN_ROLES = new Set(['staff', 'sponsor_admin']);
  * A refused passkey counts in the sign-in throttle like a wrong password: on the account and the
  * address when the passkey names a person, on the address alone when it names nobody.
  */
-async function refuse(db: Db, user: Found['user'] | null, ip: string, reason: string, locked: boolean): Promise<never> {
+async function refuse(db: Db, user: Found['user'] | null, ip: string, reason: string, attempt: Reservation): Promise<never> {
   const actor: Actor = { userId: user?.id ?? null, email: user?.email.toLowerCase() ?? null, sponsorId: user?.sponsorId ?? null, ip };
+  const locked = !attempt.allowed;
   await db.transaction(async (tx) => {
-    const failures = locked ? null : user ? await countFailure(tx, user.email.toLowerCase(), ip) : await countAddressFailure(tx, ip);
+    const failures = locked ? null : attempt.failures;
     await writeAudit(tx, actor, {
       action: 'auth.passkey_failed',
       outcome: 'failure',
@@ -57,7 +58,13 @@ async function refuse(db: Db, user: Found['user'] | null, ip: string, reason: st
  * Checks an assertion of a known passkey against the challenge it signed: origin, relying party,
  * signature and a signature counter that went up. Answers the new counter, or null.
  */
-async function check(rp: RelyingParty, passkey: passkeys.PasskeyRow, response: Assertion, challenge: string, requireUv: boolean) {
+export async function checkAssertion(
+  rp: RelyingParty,
+  passkey: passkeys.PasskeyRow,
+  response: Assertion,
+  challenge: string,
+  requireUv: boolean,
+) {
   try {
     const result = await verifyAuthenticationResponse({
       response,
@@ -108,20 +115,21 @@ export async function verifySecondFactor(
   const found = mfaChallenge ? await repo.findPortalUserById(db, mfaChallenge.userId) : null;
   if (!mfaChallenge || !found || found.user.statusId !== STATUS.active || !found.user.mfaEnabled) throw unauthorized(CHALLENGE_ENDED);
   const u = found.user;
-  const locked = await isThrottled(db, u.email.toLowerCase(), input.ip);
-  if (locked) return refuse(db, u, input.ip, 'locked', true);
+  const attempt = await reserveAttempt(db, u.email.toLowerCase(), input.ip);
+  if (!attempt.allowed) return refuse(db, u, input.ip, 'locked', attempt);
   const signed = challengeOf(input.response.response.clientDataJSON);
   const claimed = signed ? await passkeys.claimWebauthnChallenge(db, signed, 'second_factor') : null;
-  if (!signed || !claimed || claimed.mfaChallengeId !== mfaChallenge.id) return refuse(db, u, input.ip, 'wrong_challenge', false);
+  if (!signed || !claimed || claimed.mfaChallengeId !== mfaChallenge.id) return refuse(db, u, input.ip, 'wrong_challenge', attempt);
   const hit = await passkeys.findPasskeyWithUser(db, input.response.id);
-  if (!hit || hit.user.id !== u.id) return refuse(db, u, input.ip, 'unknown_passkey', false);
-  const counter = await check(rp, hit.passkey, input.response, signed, false);
-  if (counter === null) return refuse(db, u, input.ip, 'passkey_refused', false);
+  if (!hit || hit.user.id !== u.id) return refuse(db, u, input.ip, 'unknown_passkey', attempt);
+  const counter = await checkAssertion(rp, hit.passkey, input.response, signed, false);
+  if (counter === null) return refuse(db, u, input.ip, 'passkey_refused', attempt);
   await db.transaction(async (tx) => {
     // Two answers racing with one challenge, or a cloned authenticator: the second rolls back.
     if (!(await repo.claimChallenge(tx, mfaChallenge.id))) throw unauthorized(CHALLENGE_ENDED);
     if (!(await passkeys.recordPasskeyUse(tx, hit.passkey, counter))) throw passkeyFailed();
   });
+  await attemptSucceeded(db, attempt);
   return openSession(db, found, input, { secondFactor: 'passkey' });
 }
 
@@ -142,22 +150,23 @@ export async function signInOptions(db: Db, rp: RelyingParty) {
 export async function verifySignIn(db: Db, rp: RelyingParty, input: Attempt): Promise<LoginResponse & { tokenHash: string }> {
   const hit = await passkeys.findPasskeyWithUser(db, input.response.id);
   const user = hit?.user ?? null;
-  const locked = await isThrottled(db, user?.email.toLowerCase() ?? '', input.ip);
-  if (locked) return refuse(db, user, input.ip, 'locked', true);
+  const attempt = await reserveAttempt(db, user?.email.toLowerCase() ?? '', input.ip);
+  if (!attempt.allowed) return refuse(db, user, input.ip, 'locked', attempt);
   const signed = challengeOf(input.response.response.clientDataJSON);
   const claimed = signed ? await passkeys.claimWebauthnChallenge(db, signed, 'sign_in') : null;
-  if (!signed || !claimed) return refuse(db, user, input.ip, 'wrong_challenge', false);
-  if (!hit || !user) return refuse(db, null, input.ip, 'unknown_passkey', false);
+  if (!signed || !claimed) return refuse(db, user, input.ip, 'wrong_challenge', attempt);
+  if (!hit || !user) return refuse(db, null, input.ip, 'unknown_passkey', attempt);
   const handle = input.response.response.userHandle;
   if (
     user.statusId !== STATUS.active ||
     !ADMIN_ROLES.has(user.role) ||
     (handle !== undefined && handle !== toBase64url(userHandleOf(user.id)))
   ) {
-    return refuse(db, user, input.ip, 'not_allowed', false);
+    return refuse(db, user, input.ip, 'not_allowed', attempt);
   }
-  const counter = await check(rp, hit.passkey, input.response, signed, true);
-  if (counter === null) return refuse(db, user, input.ip, 'passkey_refused', false);
-  if (!(await passkeys.recordPasskeyUse(db, hit.passkey, counter))) return refuse(db, user, input.ip, 'passkey_refused', false);
+  const counter = await checkAssertion(rp, hit.passkey, input.response, signed, true);
+  if (counter === null) return refuse(db, user, input.ip, 'passkey_refused', attempt);
+  if (!(await passkeys.recordPasskeyUse(db, hit.passkey, counter))) return refuse(db, user, input.ip, 'passkey_refused', attempt);
+  await attemptSucceeded(db, attempt);
   return openSession(db, { user, admin: hit.admin }, input, { secondFactor: 'passkey' });
 }

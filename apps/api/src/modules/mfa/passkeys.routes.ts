@@ -1,5 +1,6 @@
 import {
   errorBody,
+  identityConfirmed,
   loginResponse,
   passkey,
   passkeyChallengeBody,
@@ -19,6 +20,7 @@ import { z } from 'zod';
 import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
 import * as signIn from './passkey-sign-in.js';
 import * as service from './passkeys.service.js';
+import * as stepUp from './step-up.js';
 import { relyingPartyFor } from './webauthn.js';
 
 const tags = ['second factor'];
@@ -111,8 +113,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/account/passkeys/options',
     accountStep({
       summary: 'Start registering a passkey',
-      description: 'WebAuthn creation options for a new discoverable passkey; the challenge is kept on the server and accepted once.',
-      response: { 200: passkeyOptions },
+      description:
+        'WebAuthn creation options for a new discoverable passkey; the challenge is kept on the server and accepted once. ' +
+        '403 without a fresh proof of identity (POST /api/v1/account/confirm-identity).',
+      response: { 200: passkeyOptions, 403: errorBody },
     }),
     async (request) => service.registrationOptions(ctx(request)),
   );
@@ -127,6 +131,31 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: passkeyRegistered, 400: errorBody, 409: errorBody },
     }),
     async (request) => service.register(ctx(request), request.body.name, request.body.response),
+  );
+
+  app.post(
+    '/api/v1/account/confirm-identity/passkey/options',
+    accountStep({
+      summary: 'Start confirming it is you with a passkey',
+      description: `WebAuthn request options limited to your own passkeys, to prove it is you before a factor is added. ${ONE_CHALLENGE}`,
+      response: { 200: passkeyOptions, 409: errorBody },
+    }),
+    async (request) => stepUp.passkeyOptions(ctx(request)),
+  );
+
+  app.post(
+    '/api/v1/account/confirm-identity/passkey',
+    {
+      config: { ...enrollment, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Confirm it is you with a passkey',
+        tags,
+        description: `The browser's assertion of one of your passkeys; the session may then add a factor for a few minutes. ${THROTTLED}`,
+        body: passkeySignInBody,
+        response: { 200: identityConfirmed, 400: errorBody },
+      },
+    },
+    async (request) => stepUp.confirmWithPasskey(ctx(request), request.body.response),
   );
 
   app.put(

@@ -3,6 +3,7 @@ import type { Passkey, PasskeyRegistered, passkeyRegistrationResponse } from '@v
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { auditFactor } from './factor-audit.js';
+import { requireFreshProof } from './identity-confirmation.js';
 import * as repo from './mfa.repo.js';
 import { type Ctx, currentUser, issueRecoveryCodes } from './mfa.service.js';
 import * as passkeys from './passkeys.repo.js';
@@ -31,6 +32,7 @@ export async function list(ctx: Ctx): Promise<{ passkeys: Passkey[] }> {
  * own), none of the person's existing ones again. The challenge is kept server-side, single-use.
  */
 export async function registrationOptions(ctx: PasskeyCtx) {
+  await requireFreshProof(ctx.db, ctx.user.sessionId);
   const u = await currentUser(ctx.db, ctx.user.id);
   const existing = await passkeys.listPasskeys(ctx.db, u.id);
   const options = await generateRegistrationOptions({
@@ -58,6 +60,7 @@ export async function register(
   name: string,
   response: z.infer<typeof passkeyRegistrationResponse>,
 ): Promise<PasskeyRegistered> {
+  await requireFreshProof(ctx.db, ctx.user.sessionId);
   const u = await currentUser(ctx.db, ctx.user.id);
   const challenge = challengeOf(response.response.clientDataJSON);
   const claimed = challenge ? await passkeys.claimWebauthnChallenge(ctx.db, challenge, 'register') : null;

@@ -16,9 +16,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 beforeEach(async () => t.reset());
 
-const { call, post, login, sessionHeaders, audits } = mfaCalls(() => t);
+const { call, post, login, sessionHeaders, audits, confirmIdentity } = mfaCalls(() => t);
 
 async function register(auth: Auth, name = 'Laptop', authenticator = new SoftAuthenticator(ORIGIN)) {
+  await confirmIdentity(auth.headers);
   const { options } = (await call(auth.headers, 'POST', '/api/v1/account/passkeys/options')).json();
   const res = await call(auth.headers, 'POST', '/api/v1/account/passkeys', { name, response: authenticator.create(options) });
   expect(res.statusCode, res.body).toBe(200);
@@ -41,6 +42,7 @@ async function passkeyAlone(authenticator: SoftAuthenticator, opts: Parameters<S
 describe('passkey registration', () => {
   it('offers options for a discoverable passkey of this relying party, keeps it under its name and gives recovery codes', async () => {
     const staff = await t.signInStaff();
+    await confirmIdentity(staff.headers);
     const { options } = (await call(staff.headers, 'POST', '/api/v1/account/passkeys/options')).json();
     expect(options).toMatchObject({ rp: { id: 'portal.test' }, authenticatorSelection: { residentKey: 'required' }, attestation: 'none' });
     const authenticator = new SoftAuthenticator(ORIGIN);
@@ -69,6 +71,8 @@ describe('passkey registration', () => {
   it('refuses an answer signed for another origin, and a challenge issued to someone else', async () => {
     const staff = await t.signInStaff();
     const other = await t.signInStaff('other@test.local');
+    await confirmIdentity(staff.headers);
+    await confirmIdentity(other.headers);
     const { options } = (await call(staff.headers, 'POST', '/api/v1/account/passkeys/options')).json();
     const authenticator = new SoftAuthenticator(ORIGIN);
     const evil = authenticator.create(options, 'http://evil.test');

@@ -1,5 +1,5 @@
 import { type PeopleSortField, type SortQuery, STATUS } from '@vault/contract';
-import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
 import { sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
@@ -59,15 +59,6 @@ export async function otherActiveAdmins(db: Db, sponsorId: number, userId: numbe
     .innerJoin(users, eq(users.id, sponsorAdmins.userId))
     .where(and(eq(sponsorAdmins.sponsorId, sponsorId), ne(users.id, userId), eq(users.statusId, STATUS.active)));
   return row?.n ?? 0;
-}
-
-export async function adminEmailTaken(db: Db, sponsorId: number, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'sponsor_admin'), eq(users.sponsorId, sponsorId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
-    .limit(1);
-  return !!row;
 }
 
 export async function insertAdminUser(db: Db, values: typeof users.$inferInsert) {

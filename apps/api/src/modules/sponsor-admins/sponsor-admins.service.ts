@@ -10,7 +10,7 @@ import {
   type SponsorAdminUpdateBody,
   STATUS,
 } from '@vault/contract';
-import type { AccountRef } from '../../lib/accounts.js';
+import { type AccountRef, emailOfAnotherAccount, emailOwner } from '../../lib/accounts.js';
 import { changes, pick } from '../../lib/changes.js';
 import { iso } from '../../lib/dates.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -91,11 +91,13 @@ export async function create(ctx: RequestContext, body: SponsorAdminCreateBody):
   checkGrant(ctx.user, { ...flags, hasPrivateFoldersAccess: undefined });
   return ctx.db.transaction(async (tx) => {
     await checkGroup(tx, ctx.sponsor.id, body.group);
-    if (await repo.adminEmailTaken(tx, ctx.sponsor.id, body.email)) {
+    const owner = await emailOwner(tx, body.email);
+    if (owner?.role === 'sponsor_admin' && owner.sponsorId === ctx.sponsor.id) {
       throw conflict('This e-mail address is already used by an administrator of this portal.', [
         { field: 'email', message: 'Already used in this portal' },
       ]);
     }
+    if (owner) throw emailOfAnotherAccount();
     const userId = await repo.insertAdminUser(tx, {
       role: 'sponsor_admin',
       sponsorId: ctx.sponsor.id,

@@ -93,13 +93,15 @@ describe('POST /api/v1/sponsors/admin', () => {
     expect(res.statusCode).toBe(201);
   });
 
-  it('answers 409 for an e-mail already used by an administrator of this sponsor, but allows it in another sponsor', async () => {
+  it('answers 409 for an e-mail already used by an administrator of this sponsor, and in another sponsor (one e-mail, one account)', async () => {
     const { a, b, staff } = await setup();
     expect((await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id))).statusCode).toBe(201);
     const again = await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(a.id, { email: 'JANE.DOE@acme.example' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already used/);
-    expect((await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(b.id))).statusCode).toBe(201);
+    const elsewhere = await inject(staff, 'POST', '/api/v1/sponsors/admin', newAdmin(b.id));
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().details).toEqual([{ field: 'email', message: 'Belongs to another account' }]);
   });
 
   it('checks the group belongs to the sponsor', async () => {

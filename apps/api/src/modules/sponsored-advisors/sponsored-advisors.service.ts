@@ -10,7 +10,7 @@ import {
   type SponsoredAdvisorUpdateBody,
   STATUS,
 } from '@vault/contract';
-import type { AccountRef } from '../../lib/accounts.js';
+import { type AccountRef, emailOfAnotherAccount, emailOwner } from '../../lib/accounts.js';
 import { changes, pick } from '../../lib/changes.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { page } from '../../lib/paging.js';
@@ -95,6 +95,8 @@ export async function create(
       }
       userId = existing.userId;
     } else {
+      // Only an advisor is shared between portals; any other account keeps its address to itself.
+      if (await emailOwner(tx, body.email)) throw emailOfAnotherAccount();
       userId = await repo.insertAdvisorUser(
         tx,
         {

@@ -17,18 +17,21 @@ export async function sponsorPackages(db: Db, sponsorId: number) {
     .where(eq(packageSponsor.sponsorId, sponsorId));
 }
 
-/** Which of these (lower-case) e-mails already belong to a vault holder of the sponsor; one parameter, any size. */
-export async function existingEmails(db: Db, sponsorId: number, emails: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
+/**
+ * Which of these (lower-case) e-mails already belong to an account, answered as whether that account is a
+ * vault holder of this sponsor (true) or someone else (false): one e-mail is one person (decision 0033).
+ * One parameter, any size.
+ */
+export async function existingEmails(db: Db, sponsorId: number, emails: string[]): Promise<Map<string, boolean>> {
+  const found = new Map<string, boolean>();
   for (let i = 0; i < emails.length; i += 20_000) {
     const chunk = emails.slice(i, i + 20_000);
-    const rows = await rowsOf<{ e: string }>(
+    const rows = await rowsOf<{ e: string; here: boolean }>(
       db,
-      sql`select lower(u.email) as e from users u
-          where u.role = 'vault_holder' and coalesce(u.sponsor_id, 0) = ${sponsorId}
-            and lower(u.email) in (select value from json_array_elements_text(${JSON.stringify(chunk)}::json))`,
+      sql`select lower(u.email) as e, (u.role = 'vault_holder' and coalesce(u.sponsor_id, 0) = ${sponsorId}) as here from users u
+          where lower(u.email) in (select value from json_array_elements_text(${JSON.stringify(chunk)}::json))`,
     );
-    for (const r of rows) found.add(r.e);
+    for (const r of rows) found.set(r.e, r.here);
   }
   return found;
 }

@@ -12,6 +12,7 @@ import {
   VAULT_TAGS,
 } from '@vault/contract';
 import type { Db } from '../../db/client.js';
+import { EMAIL_OF_ANOTHER_ACCOUNT } from '../../lib/accounts.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { type CsvFile, type CsvRow, csvRows, toCsv } from '../../lib/csv.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -52,13 +53,14 @@ type Checked =
 /**
  * The checks of one row, keyed by normalised header ("First Name" → "firstname"). Rows are checked in
  * file order; the checker remembers each e-mail's first line for the duplicate check. `existing`: the
- * (lower-case) e-mails of the row's batch that already belong to a holder of the portal.
+ * (lower-case) e-mails of the row's batch that already belong to an account: a holder of the portal (true) or
+ * anyone else (false).
  */
 export function rowChecker(packages: { id: number; name: string }[]) {
   const byName = new Map(packages.map((p) => [p.name.trim().toLowerCase(), p.id]));
   const byId = new Map(packages.map((p) => [String(p.id), p.id]));
   const firstLine = new Map<string, number>();
-  return ({ line, values }: CsvRow, existing: Set<string>): Checked => {
+  return ({ line, values }: CsvRow, existing: Map<string, boolean>): Checked => {
     const v = (k: string) => (values[k] ?? '').trim();
     const email = v('email');
     const firstName = v('firstname');
@@ -76,7 +78,8 @@ export function rowChecker(packages: { id: number; name: string }[]) {
     if (!email) errors.push('E-mail is required');
     else if (email.length > 254 || !EMAIL_PATTERN.test(email)) errors.push(`Invalid e-mail address "${email}"`);
     else if (firstLine.has(key)) errors.push(`Duplicate e-mail in the file (first on line ${firstLine.get(key)})`);
-    else if (existing.has(key)) errors.push('A vault holder with this e-mail already exists in this portal');
+    else if (existing.get(key) === true) errors.push('A vault holder with this e-mail already exists in this portal');
+    else if (existing.has(key)) errors.push(EMAIL_OF_ANOTHER_ACCOUNT);
     if (email && !firstLine.has(key)) firstLine.set(key, line);
     checkName('First name', firstName, true, errors, 100, true);
     checkName('Last name', lastName, true, errors, 100, true);

@@ -128,7 +128,7 @@ describe('POST /api/v1/users (create vault)', () => {
     expect(await audits('vault_holder.create')).toHaveLength(0);
   });
 
-  it('answers 409 for an e-mail already used in the portal (any case), but allows it in another portal', async () => {
+  it('answers 409 for an e-mail already used in the portal (any case), and in another portal (one e-mail, one account)', async () => {
     await createVault(t, admin, w.a.id, vaultBody({ email: 'dup@example.com', packageId: w.gold.id }));
     const again = await req(
       admin,
@@ -144,7 +144,8 @@ describe('POST /api/v1/users (create vault)', () => {
       `/api/v1/users?sponsorId=${w.b.id}`,
       vaultBody({ email: 'dup@example.com', packageId: w.gold.id }),
     );
-    expect(elsewhere.statusCode).toBe(201);
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().details).toEqual([{ field: 'email', message: 'Belongs to another account' }]);
   });
 
   it('refuses another portal (403) and a missing portal (400)', async () => {

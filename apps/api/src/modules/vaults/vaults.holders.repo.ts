@@ -50,21 +50,6 @@ export async function documentCount(db: Db, vaultId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function emailTaken(db: Db, sponsorId: number, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'vault_holder'),
-        sql`coalesce(${users.sponsorId}, 0) = ${sponsorId}`,
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function packageAssigned(db: Db, sponsorId: number, packageId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: packageSponsor.id })

@@ -25,7 +25,7 @@ describe('list and search', () => {
       t,
       adminB,
       w.b.id,
-      vaultBody({ firstName: 'Alice', lastName: 'Other', email: 'alice@alpha.com', packageId: w.gold.id }),
+      vaultBody({ firstName: 'Alice', lastName: 'Other', email: 'alice.other@alpha.com', packageId: w.gold.id }),
     );
     return made;
   }

@@ -1,4 +1,5 @@
 import { DEFAULT_VAULT_TAG, type VaultCreateBody, type VaultCreated, type VaultDetails, type VaultSearchBody } from '@vault/contract';
+import { emailOfAnotherAccount, emailOwner } from '../../lib/accounts.js';
 import { iso } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
@@ -8,7 +9,7 @@ import type { RequestContext } from '../../plugins/types.js';
 import { groupById } from '../sub-portals/sub-portals.repo.js';
 import { changing } from './vaults.counts.js';
 import { holderHistory, vaultAdvisorList, vaultDetails } from './vaults.details.repo.js';
-import { documentCount, emailTaken, packageAssigned, sponsoredAdvisorUserIds, templateOfSponsor } from './vaults.holders.repo.js';
+import { documentCount, packageAssigned, sponsoredAdvisorUserIds, templateOfSponsor } from './vaults.holders.repo.js';
 import { insertHolder } from './vaults.writes.repo.js';
 
 // Listing, search and export live in vaults.list.service.ts; account actions, archive, delete and
@@ -48,11 +49,13 @@ export async function create(ctx: Ctx, body: VaultCreateBody): Promise<VaultCrea
           problems.push({ field: 'sponsoredAdvisorUserId', message: `Not a trusted advisor of this portal: ${unknown.join(', ')}.` });
       }
       if (problems.length) throw badRequest(problems.map((p) => p.message).join(' '), problems);
-      if (await emailTaken(tx, sponsorId, email)) {
+      const owner = await emailOwner(tx, email);
+      if (owner?.role === 'vault_holder' && owner.sponsorId === sponsorId) {
         throw conflict(`A vault holder with the e-mail ${email} already exists in this portal.`, [
           { field: 'email', message: 'This e-mail address is already used in this portal.' },
         ]);
       }
+      if (owner) throw emailOfAnotherAccount();
       const created = await insertHolder(tx, {
         sponsorId,
         email,
