@@ -59,6 +59,11 @@ export const codeAt = (secret: string, steps = 0) =>
 export async function enrollAuthenticator(page: Page) {
   await page.goto('/account');
   const section = page.getByRole('region', { name: 'Second factor' });
+  // A new factor takes a fresh proof that it is the person: the password, while there is no factor yet.
+  const check = section.getByRole('region', { name: "Confirm it's you" });
+  await shot(page, 'confirm-identity');
+  await check.getByLabel('Your password').fill(ADMIN_PASSWORD);
+  await check.getByRole('button', { name: 'Confirm' }).click();
   await section.getByRole('button', { name: 'Set up authenticator app' }).click();
   await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await section.getByLabel('Secret key').textContent())!.trim();

@@ -47,8 +47,12 @@ test('an administrator adds a passkey and signs in with it, as the second factor
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(shell(page)).toBeVisible();
 
-  // A passkey from the account page, named.
+  // A passkey from the account page, named, once a code proves it is the person (a password alone no longer does).
   await page.goto('/account');
+  const check = section.getByRole('region', { name: "Confirm it's you" });
+  await check.getByRole('textbox', { name: 'Current code or a recovery code' }).fill(recovery[1]!);
+  await check.getByRole('button', { name: 'Confirm' }).click();
+  await expect(check).toHaveCount(0);
   await section.getByRole('textbox', { name: 'Passkey name' }).fill('Work laptop');
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   const passkeys = section.getByRole('list', { name: 'Passkeys' });

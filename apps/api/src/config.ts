@@ -44,6 +44,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().optional(),
   API_DOCS: bool.optional(),
+  /** How long a request may take to arrive whole (headers and body), in milliseconds. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string; demoData: boolean; apiDocs: boolean };
@@ -55,6 +57,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  // In production the keys come from the environment (a secret store), never from the database they
+  // protect: a copy of the database alone must not open the authenticator secrets or forge tokens.
+  const missing = c.NODE_ENV === 'production' ? (['SESSION_SECRET', 'MFA_ENCRYPTION_KEY'] as const).filter((k) => !c[k]) : [];
+  if (missing.length) {
+    throw new Error(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production (set it from your secret store; see README, Running in production)`).join('\n')}`,
+    );
+  }
   return {
     ...c,
     publicUrl: c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`,

@@ -18,7 +18,15 @@ const crash = (err: unknown) => {
 process.on('uncaughtException', crash);
 process.on('unhandledRejection', crash);
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // The whole list of what is wrong (names and rules, never a value), not just its first line.
+    console.error(`Vault Admin Portal cannot start. ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 if (!config.DATABASE_URL) mkdirSync(resolve(config.DATA_DIR), { recursive: true });
 const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: resolve(config.DATA_DIR) },

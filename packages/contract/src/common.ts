@@ -73,9 +73,16 @@ export const idParam = z.coerce.number().int().positive();
 /** A sponsor named in a query (its parameter name varies by call, as the specification gives it). */
 export const sponsorIdValue = z.coerce.number().int().positive();
 
+/**
+ * The deepest row a list pages to: past every page of the largest book we serve (a million holders),
+ * and a bound, so a request cannot ask the database to walk an absurd offset.
+ */
+export const MAX_LIST_OFFSET = 10_000_000;
+export const offsetParam = z.coerce.number().int().min(0).max(MAX_LIST_OFFSET).default(0);
+
 /** Paging query shared by every list. */
 export const pageQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_DEFAULT_DAYS, MAX_PAGE_SIZE, PAGE_SIZE } from './common.js';
+import { AUDIT_DEFAULT_DAYS, MAX_PAGE_SIZE, offsetParam, PAGE_SIZE } from './common.js';
 
 /* ------------------------------------------------------------------ App integrations */
 
@@ -213,7 +213,7 @@ export type ReportFailedUploadBody = z.infer<typeof reportFailedUploadBody>;
 
 export const failedUploadsQuery = z.object({
   sponsorId: z.coerce.number().int().min(0),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   fromDate: dateQueryParam.optional(),
   toDate: dateQueryParam.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, nameSchema, PAGE_SIZE, sortQuery } from './common.js';
+import { MAX_PAGE_SIZE, nameSchema, offsetParam, PAGE_SIZE, sortQuery } from './common.js';
 
 /*
  * Money is exact: the API accepts a decimal amount (12.5, "12.50") and keeps integer cents;
@@ -131,7 +131,7 @@ export const BASE_PACKAGE_SORT_FIELDS = ['name', 'storageQuotaBytes', 'listPrice
 export type BasePackageSortField = (typeof BASE_PACKAGE_SORT_FIELDS)[number];
 
 export const basePackageQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   search: z.string().trim().max(100).optional(),
   includeRetired: z
@@ -170,7 +170,7 @@ const sponsorIdQuery = z.coerce.number().int().min(0);
 
 export const packagesQuery = z.object({
   sponsorId: sponsorIdQuery,
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 
@@ -190,7 +190,7 @@ export type PackageOption = z.infer<typeof packageOption>;
 /** `GET /api/v1/sponsors/getSponsorPackageList?id`: the catalogue as seen by one sponsor. */
 export const sponsorPackageListQuery = z.object({
   id: z.coerce.number().int().positive(),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   /** Only the base packages this sponsor does not have yet (the assign dialog). */
   unassigned: z
@@ -239,7 +239,7 @@ export const unassignQuery = z.object({ sponsorId: sponsorIdQuery.optional() });
 export const packageHoldersQuery = z.object({
   sponsorId: sponsorIdQuery,
   packageId: z.coerce.number().int().positive(),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 

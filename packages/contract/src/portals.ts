@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_PAGE_SIZE, nameSchema, optionalPersonNameSchema, PAGE_SIZE, sortQuery, sponsorIdValue } from './common.js';
+import {
+  EMAIL_PATTERN,
+  MAX_PAGE_SIZE,
+  nameSchema,
+  offsetParam,
+  optionalPersonNameSchema,
+  PAGE_SIZE,
+  sortQuery,
+  sponsorIdValue,
+} from './common.js';
 
 /*
  * Portals (sponsors) and sub-portals (sponsor groups).
@@ -78,7 +87,7 @@ export const SPONSOR_SORT_FIELDS = ['sponsorCode', 'name', 'contactName', 'statu
 export type SponsorSortField = (typeof SPONSOR_SORT_FIELDS)[number];
 
 export const sponsorListQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   search: z.string().trim().max(100).optional(),
   ...sortQuery(SPONSOR_SORT_FIELDS).shape,
@@ -178,7 +187,7 @@ export const subPortalParams = z.object({
 });
 
 export const subPortalMembersQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: offsetParam,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   search: z.string().trim().max(100).optional(),
   /** true (default): members of the group; false: the sponsor's others, to move in. */

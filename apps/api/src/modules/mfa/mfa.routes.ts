@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
+import { PUBLIC_BODY_LIMIT } from '../../plugins/json-body.js';
 import * as service from './mfa.service.js';
 import { passkeyRoutes } from './passkeys.routes.js';
 import * as stepUp from './step-up.js';
@@ -28,6 +29,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/authentication/second-factor',
     {
+      bodyLimit: PUBLIC_BODY_LIMIT,
       config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         summary: 'Finish signing in with an authenticator or recovery code',

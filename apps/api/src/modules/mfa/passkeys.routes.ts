@@ -18,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
+import { PUBLIC_BODY_LIMIT } from '../../plugins/json-body.js';
 import * as signIn from './passkey-sign-in.js';
 import * as service from './passkeys.service.js';
 import * as stepUp from './step-up.js';
@@ -49,6 +50,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // The sign-in steps: public, throttled, documented under authentication.
   const signInStep = <S extends { summary: string; description: string }>(schema: S) => ({
+    bodyLimit: PUBLIC_BODY_LIMIT,
     config: signInLimit,
     schema: { ...schema, tags: ['authentication'], security: [] },
   });

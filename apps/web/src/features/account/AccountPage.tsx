@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useRegenerateCodes, useRemoveFactor, useSecondFactorStatus } from './api';
 import { CodePrompt } from './CodePrompt';
+import { IdentityCheck } from './IdentityCheck';
 import { PasskeyList } from './PasskeyList';
 import { RecoveryCodesView } from './RecoveryCodesView';
 import { TotpEnrollment } from './TotpEnrollment';
@@ -22,6 +23,8 @@ export function Component() {
   const [pending, setPending] = useState<Pending>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const s = status.data;
+  // Adding a factor takes a fresh proof of identity, which lasts a few minutes on this session.
+  const confirmed = !!s?.identityConfirmedUntil && Date.parse(s.identityConfirmedUntil) > Date.now();
 
   return (
     <>
@@ -71,6 +74,7 @@ export function Component() {
             ))}
           {s && !codes && (
             <Stack gap="lg">
+              {!confirmed && <IdentityCheck status={s} />}
               {s.authenticatorApp ? (
                 <div>
                   <Text size="sm" fw={500}>
@@ -85,10 +89,10 @@ export function Component() {
                   <Text size="sm" fw={500}>
                     Authenticator app
                   </Text>
-                  <TotpEnrollment onEnrolled={setCodes} />
+                  <TotpEnrollment onEnrolled={setCodes} canStart={confirmed} />
                 </Stack>
               )}
-              <PasskeyList onFirstFactor={setCodes} />
+              <PasskeyList onFirstFactor={setCodes} canAdd={confirmed} />
             </Stack>
           )}
           {s?.enrolled && !codes && (

@@ -103,7 +103,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
  * The person's passkeys and the form that adds one. A first passkey turns the second factor on:
  * its recovery codes go to the caller to show.
  */
-export function PasskeyList({ onFirstFactor }: { onFirstFactor: (recoveryCodes: string[]) => void }) {
+export function PasskeyList({ onFirstFactor, canAdd }: { onFirstFactor: (recoveryCodes: string[]) => void; canAdd: boolean }) {
   const list = usePasskeys();
   const register = useRegisterPasskey();
   const [name, setName] = useState('');
@@ -146,7 +146,7 @@ export function PasskeyList({ onFirstFactor }: { onFirstFactor: (recoveryCodes: 
           ))}
         </Stack>
       )}
-      {supported ? (
+      {!canAdd ? null : supported ? (
         <form onSubmit={add} noValidate>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput

@@ -6,10 +6,16 @@ import { useConfirmTotp, useStartTotp } from './api';
 import { CodePrompt } from './CodePrompt';
 
 /** Scan (or type) the secret and confirm with a first code; the recovery codes go to the caller to show. */
-export function TotpEnrollment({ onEnrolled }: { onEnrolled: (recoveryCodes: string[]) => void }) {
+export function TotpEnrollment({ onEnrolled, canStart }: { onEnrolled: (recoveryCodes: string[]) => void; canStart: boolean }) {
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
+  if (!enrollment && !canStart)
+    return (
+      <Text size="sm" c="dimmed">
+        Not set up.
+      </Text>
+    );
   if (!enrollment)
     return (
       <Stack gap="sm" align="flex-start">

@@ -1,7 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MfaStatus, Passkey, PasskeyRegistered, RecoveryCodes, TotpEnrollment } from '@vault/contract';
+import type {
+  ConfirmIdentityBody,
+  IdentityConfirmed,
+  MfaStatus,
+  Passkey,
+  PasskeyRegistered,
+  RecoveryCodes,
+  TotpEnrollment,
+} from '@vault/contract';
 import { api } from '../../lib/api';
-import { createPasskey } from '../../lib/passkeys';
+import { createPasskey, getPasskey } from '../../lib/passkeys';
 
 const BASE = '/api/v1/account/second-factor';
 export const accountKeys = { secondFactor: ['account', 'second-factor'] as const };
@@ -22,7 +30,24 @@ function useAccountMutation<I, O>(fn: (input: I) => Promise<O>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.secondFactor }) });
 }
 
-export const useStartTotp = () => useMutation({ mutationFn: () => api<TotpEnrollment>('POST', `${BASE}/totp`) });
+/** A refusal may mean the proof of identity ran out: the status read again shows the check. */
+function useFactorAddition<I, O>(fn: (input: I) => Promise<O>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onError: () => qc.invalidateQueries({ queryKey: accountKeys.secondFactor }) });
+}
+
+export const useStartTotp = () => useFactorAddition(() => api<TotpEnrollment>('POST', `${BASE}/totp`));
+
+const CONFIRM = '/api/v1/account/confirm-identity';
+export const useConfirmIdentity = () =>
+  useAccountMutation((body: ConfirmIdentityBody) => api<IdentityConfirmed>('POST', CONFIRM, { body }));
+/** The server's challenge limited to the person's passkeys, the browser's prompt, then the proof. */
+export const useConfirmIdentityWithPasskey = () =>
+  useAccountMutation(async () => {
+    const { options } = await api<{ options: Record<string, unknown> }>('POST', `${CONFIRM}/passkey/options`);
+    const response = await getPasskey(options);
+    return api<IdentityConfirmed>('POST', `${CONFIRM}/passkey`, { body: { response } });
+  });
 export const useConfirmTotp = () =>
   useAccountMutation((code: string) => api<RecoveryCodes>('POST', `${BASE}/totp/confirm`, { body: { code } }));
 export const useRegenerateCodes = () =>
@@ -41,6 +66,7 @@ function usePasskeyMutation<I, O>(fn: (input: I) => Promise<O>) {
     mutationFn: fn,
     onSuccess: () =>
       Promise.all([qc.invalidateQueries({ queryKey: passkeyKeys.list }), qc.invalidateQueries({ queryKey: accountKeys.secondFactor })]),
+    onError: () => qc.invalidateQueries({ queryKey: accountKeys.secondFactor }),
   });
 }
 

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import type { MfaStatus } from '@vault/contract';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { passkeysSupported } from '../../lib/passkeys';
+import { useConfirmIdentity, useConfirmIdentityWithPasskey } from './api';
+import { CodePrompt } from './CodePrompt';
+
+/** The password, while the account has no second factor. */
+function PasswordProof() {
+  const confirm = useConfirmIdentity();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) return setError('Enter your password');
+    setError(undefined);
+    try {
+      await confirm.mutateAsync({ password });
+    } catch (err) {
+      setError(errorMessage(err));
+      setPassword('');
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <PasswordInput
+          label="Your password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={error}
+          w={{ base: '100%', xs: 260 }}
+          required
+        />
+        <Button type="submit" mt={{ base: 0, xs: 25 }} loading={confirm.isPending}>
+          Confirm
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * "Confirm it's you" before a second factor is added: the server refuses a new factor to a session
+ * that has not just proved it is the person, so a stolen session cannot plant one.
+ */
+export function IdentityCheck({ status }: { status: MfaStatus }) {
+  const confirm = useConfirmIdentity();
+  const withPasskey = useConfirmIdentityWithPasskey();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="identity-check-title">
+      <div>
+        <Text size="sm" fw={500} id="identity-check-title">
+          Confirm it's you
+        </Text>
+        <Text size="sm" c="dimmed">
+          {status.enrolled
+            ? 'Before you add a second factor, enter a code from your authenticator app or a recovery code, or use one of your passkeys.'
+            : 'Before you add a second factor, enter your password.'}
+        </Text>
+      </div>
+      {status.enrolled ? (
+        <>
+          <CodePrompt label="Current code or a recovery code" submitLabel="Confirm" onSubmit={(code) => confirm.mutateAsync({ code })} />
+          {status.passkeys > 0 && passkeysSupported() && (
+            <Group>
+              <Button
+                variant="default"
+                leftSection={<IconKey size={16} />}
+                loading={withPasskey.isPending}
+                onClick={() => withPasskey.mutate()}
+              >
+                Use a passkey
+              </Button>
+            </Group>
+          )}
+          {withPasskey.error && (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(withPasskey.error)}
+            </Alert>
+          )}
+        </>
+      ) : (
+        <PasswordProof />
+      )}
+    </Stack>
+  );
+}
