@@ -186,6 +186,8 @@ describe('the e-mail outbox worker', () => {
       payload: { email: 'boss@test.local' },
     });
     expect(asked.statusCode).toBe(202);
+    // The reset is queued just after the answer (so its timing tells nothing).
+    await expect.poll(async () => (await t.db.select().from(emailOutbox)).length).toBe(1);
     const [queued] = await t.db.select().from(emailOutbox);
     const token = /token=([A-Za-z0-9_-]+)/.exec(queued!.bodyText)![1]!;
     const log = t.app.log.child({ component: 'mail' });

@@ -18,7 +18,11 @@ describe('API documentation', () => {
   });
 
   it('is not served in production unless API_DOCS is on, yet the document is still built in-process', async () => {
-    const production = await t.addInstance({ NODE_ENV: 'production' });
+    const production = await t.addInstance({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(32),
+      MFA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+    });
     for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
       const res = await production.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
@@ -26,7 +30,12 @@ describe('API documentation', () => {
     }
     expect(paths(production.swagger())).toContain('/api/v1/authentication/login');
 
-    const opted = await t.addInstance({ NODE_ENV: 'production', API_DOCS: 'true' });
+    const opted = await t.addInstance({
+      NODE_ENV: 'production',
+      API_DOCS: 'true',
+      SESSION_SECRET: 's'.repeat(32),
+      MFA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+    });
     expect((await opted.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });
 });

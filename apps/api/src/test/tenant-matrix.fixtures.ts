@@ -90,6 +90,9 @@ export async function tenantWorld(t: TestApp) {
     targetId: String(holder.id),
     logJson: { email: 'quintessa@alpha-secret.test' },
   });
+  // The matrix asks who may call what in which portal; its sessions have just proved who they are, so
+  // the routes that add a second factor answer on tenant and permission alone (step-up.test.ts checks the proof).
+  await t.db.update(sessions).set({ identityConfirmedAt: new Date() });
   return {
     ...w,
     callers: { adminA, flagless, adminB, staff } satisfies Record<string, Auth>,
@@ -121,6 +124,6 @@ export async function tenantWorld(t: TestApp) {
 export async function freshSession(t: TestApp, userId: number): Promise<Auth> {
   const token = randomToken();
   const tokenHash = sha256(token);
-  await t.db.insert(sessions).values({ tokenHash, userId, expiresAt: new Date(Date.now() + 3600_000) });
+  await t.db.insert(sessions).values({ tokenHash, userId, expiresAt: new Date(Date.now() + 3600_000), identityConfirmedAt: new Date() });
   return { userId, email: '', headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrfTokenFor(t.app.xsrfKey, tokenHash) } };
 }
