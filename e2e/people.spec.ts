@@ -170,6 +170,8 @@ test.describe('people', () => {
     await expect(again.getByTestId('existing-user-warning')).toBeVisible();
     await again.getByLabel('Permissions').fill('Estate planning');
     await again.getByLabel('Permissions').press('Enter');
+    // The remaining categories stay listed under the field (over the flags) until it loses focus.
+    await again.getByLabel('Permissions').blur();
     await again.getByRole('checkbox', { name: /Vault activation/ }).check();
     await again.getByRole('button', { name: 'Add to this portal' }).click();
     await expect(page.getByRole('dialog', { name: 'Add Representative' })).toHaveCount(0);

@@ -134,6 +134,8 @@ test.describe('portals', () => {
       .getByRole('button', { name: `Choose ${code}` })
       .click();
     await expect(rowOf(page, code).getByText('Chosen').first()).toBeVisible();
+    // Its button is named by what it shows (label in name).
+    await expect(rowOf(page, code).getByRole('button', { name: `Chosen ${code}` })).toBeDisabled();
     expect(await storedSponsor(page)).toMatchObject({ sponsorCode: code });
     await expect(portalSelect(page)).toHaveValue(new RegExp(`^${code}`));
   });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { pickPortal, signIn } from './fixtures';
+import { pickPortal, signIn, storedSponsor } from './fixtures';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -262,4 +262,20 @@ test('vault details: mark a test account, resend the activation e-mail, and come
 
   await page.getByRole('link', { name: 'Vaults', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Vaults' })).toBeVisible();
+});
+
+test('reloading a sorted list asks once, for the sorted page', async ({ page }) => {
+  await page.goto('/?sort=lastName&dir=desc');
+  await expect(holders(page).getByRole('row').nth(2)).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/v1/vaultholders') asked.push(url.search);
+  });
+  await page.reload();
+  await expect(holders(page).getByRole('row').nth(2)).toBeVisible();
+  // A second request for the list would follow the first within moments of the rows showing.
+  await page.waitForTimeout(1500);
+  const { sponsorId } = (await storedSponsor(page))!;
+  expect(asked).toEqual([`?limit=20&offset=0&sponsorId=${sponsorId}&sortBy=lastName&sortDir=desc`]);
 });

@@ -1,3 +1,4 @@
+export * from './audit-words.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './display-dates.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_DEFAULT_DAYS, MAX_PAGE_SIZE, offsetParam, PAGE_SIZE } from './common.js';
+import { isTimeZone } from './display-dates.js';
 
 /* ------------------------------------------------------------------ App integrations */
 
@@ -262,7 +263,11 @@ export const auditQuery = z.object({
   outcome: z.enum(['success', 'failure']).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
-export const auditExportQuery = auditQuery.omit({ offset: true, limit: true });
+export const auditExportQuery = auditQuery.omit({ offset: true, limit: true }).extend({
+  /** The reader's time zone ("Europe/Berlin"): the file's times are written in it, as the screen shows them; UTC without. */
+  timeZone: z.string().trim().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
+});
+export type AuditExportQuery = z.infer<typeof auditExportQuery>;
 
 export const auditEntry = z.object({
   id: z.number().int(),

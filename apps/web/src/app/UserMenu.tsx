@@ -18,11 +18,14 @@ export function UserMenu() {
       shadow="md"
       width={240}
       target={
-        <button type="button" aria-label="Account" className={unstyledButtonClass()}>
+        // Named by what it shows, initials included (label in name, WCAG 2.5.3; on phones only the
+        // initials show), then what it opens.
+        <button type="button" aria-label={`${initials} ${name}, account`} className={unstyledButtonClass()}>
           <Group gap={8} wrap="nowrap">
             <LightAvatar color="vault" size={32}>
               {initials}
             </LightAvatar>
+            {/* Not drawn between flex items, but read: the initials and the name stay two words ("SA Service…"). */}{' '}
             <LightText
               className="mantine-visible-from-md"
               data-truncate="end"

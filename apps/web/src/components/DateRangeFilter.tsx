@@ -10,6 +10,8 @@ type Range = [string | null, string | null];
 /**
  * What every Mantine calendar of the portal needs for WCAG AA: named arrow buttons, no red
  * weekend days and no pale days of the next and previous months (both under 4.5:1 contrast).
+ * The month and year buttons keep the name they show ("October 2026"): a different one breaks
+ * label in name (2.5.3).
  */
 export const ACCESSIBLE_CALENDAR: { ariaLabels: CalendarAriaLabels; weekendDays: DayOfWeek[]; hideOutsideDates: boolean } = {
   ariaLabels: {
@@ -19,8 +21,6 @@ export const ACCESSIBLE_CALENDAR: { ariaLabels: CalendarAriaLabels; weekendDays:
     nextYear: 'Next year',
     previousDecade: 'Previous decade',
     nextDecade: 'Next decade',
-    monthLevelControl: 'Choose a month',
-    yearLevelControl: 'Choose a year',
   },
   weekendDays: [],
   hideOutsideDates: true,

@@ -135,6 +135,18 @@ describe('api client', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('a 401 with errorMsg on a signed-in call still clears the session and goes to /login, raising the login-failed text', async () => {
+    setSponsor({ sponsorId: 7, sponsorCode: 'ACME' });
+    fetchMock.mockResolvedValue(reply(401, { message: 'nope', errorMsg: 'bad credentials' }));
+    const err = await fail(api('GET', '/api/v1/sponsors'));
+    expect(err.status).toBe(401);
+    expect(err.message).toBe(LOGIN_FAILED_MESSAGE);
+    // The body named an error: no session-expired text is stored.
+    expect(getSession()).toEqual({ token: null, user: null, expiredMessage: null });
+    expect(getSponsor()).toEqual(NO_SPONSOR);
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
   it("the sign-in's code step sends no token and a 401 keeps the server's message", async () => {
     fetchMock.mockResolvedValue(reply(401, { message: MFA_CODE_FAILED_MESSAGE }));
     const err = await fail(api('POST', SECOND_FACTOR_PATH, { body: {} }));

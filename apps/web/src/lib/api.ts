@@ -69,7 +69,8 @@ function toErrorBody(status: number, data: unknown): ErrorBody {
 /**
  * The one HTTP client (specification section 7): JSON, the access token on every call but login,
  * the anti-forgery header from the XSRF-TOKEN cookie, 2xx is success, no timeout.
- * A 401 with `errorMsg` is a failed sign-in; any other 401 ends the session and goes to /login.
+ * Any 401 but the sign-in steps' ends the session and goes to /login; one with `errorMsg` (or on
+ * the login call) raises the login-failed text.
  */
 export async function api<T = unknown>(method: HttpMethod, path: string, opts: ApiOptions = {}): Promise<T> {
   const isLogin = path === LOGIN_PATH;
@@ -101,14 +102,17 @@ export async function api<T = unknown>(method: HttpMethod, path: string, opts: A
   const errorBody = toErrorBody(res.status, data);
   if (res.status === 401) {
     if (isCodeStep) throw new ApiError(401, errorBody);
-    if (errorBody.errorMsg || isLogin) {
-      throw new ApiError(401, { ...errorBody, message: LOGIN_FAILED_MESSAGE, errorMsg: errorBody.errorMsg ?? LOGIN_FAILED_MESSAGE });
-    }
+    const loginFailed = Boolean(errorBody.errorMsg) || isLogin;
     // Only a session left idle for the whole timeout is said to have timed out.
     const message = idleBefore >= SESSION_IDLE_MINUTES * 60_000 ? SESSION_EXPIRED_MESSAGE : SESSION_ENDED_MESSAGE;
+    // Specification section 8: a 401 on any call ends the stored session, an error message in the
+    // body included; the session-expired text is stored only when the body has none.
     if (token && !isSigningOut()) {
-      clearSession(message);
+      clearSession(loginFailed ? null : message);
       navigateTo('/login', { replace: true });
+    }
+    if (loginFailed) {
+      throw new ApiError(401, { ...errorBody, message: LOGIN_FAILED_MESSAGE, errorMsg: errorBody.errorMsg ?? LOGIN_FAILED_MESSAGE });
     }
     throw new ApiError(401, { ...errorBody, message });
   }

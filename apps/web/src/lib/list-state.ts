@@ -1,7 +1,7 @@
-import { PAGE_SIZE, type SearchBody, type SortDir } from '@vault/contract';
+import { PAGE_SIZE, type SearchBody } from '@vault/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { parsePage } from './page-param';
+import { type ListSort, parsePage, parseSort } from './page-param';
 
 export interface ListStateOptions {
   /** Names the list; its chosen columns are remembered in localStorage under this key. */
@@ -15,12 +15,6 @@ export interface ListStateOptions {
   pageSize?: number;
   /** The columns the server can sort this list by (its `sortBy` values); none: the list is not sortable. */
   sortable?: readonly string[];
-}
-
-/** A list's sort as the API takes it (`sortBy`, `sortDir`). */
-export interface ListSort {
-  sortBy: string;
-  sortDir: SortDir;
 }
 
 export interface ListState {
@@ -55,13 +49,7 @@ function rememberedColumns(key: string, all: readonly string[]): string[] | null
   }
 }
 
-export { parsePage };
-
-/** Reads `sort` and `dir` from the URL: a sortable column, ascending unless `dir=desc`; otherwise null. */
-export function parseSort(by: string | null, dir: string | null, sortable: readonly string[] = []): ListSort | null {
-  if (!by || !sortable.includes(by)) return null;
-  return { sortBy: by, sortDir: dir === 'desc' ? 'desc' : 'asc' };
-}
+export { type ListSort, parsePage, parseSort };
 
 /**
  * Page (1-based), search {fieldName, fieldValue}, sort and visible columns of a list, kept in the URL

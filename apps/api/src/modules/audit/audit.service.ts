@@ -1,5 +1,15 @@
 import { Readable } from 'node:stream';
-import { AUDIT_EXACT_COUNT_CAP, AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditListResponse, type AuditQuery } from '@vault/contract';
+import {
+  AUDIT_EXACT_COUNT_CAP,
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditEntry,
+  type AuditExportQuery,
+  type AuditListResponse,
+  type AuditQuery,
+  actionWords,
+  displayDateTimeIn,
+  targetName,
+} from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import type { auditLog } from '../../db/schema/index.js';
 import { toCsv } from '../../lib/csv.js';
@@ -115,22 +125,31 @@ export async function list({ db, user, sponsor: named }: OptionalSponsorContext,
 }
 
 const COLUMNS = [
-  { key: 'occurredAt', header: 'Time (UTC)' },
+  { key: 'time', header: 'Time' },
   { key: 'actorEmail', header: 'Actor' },
   { key: 'actorSponsorId', header: 'Actor portal id' },
   { key: 'sponsorCode', header: 'Portal' },
-  { key: 'action', header: 'Action' },
-  { key: 'targetType', header: 'Target type' },
+  { key: 'actionWords', header: 'Action' },
+  { key: 'action', header: 'Action code' },
+  { key: 'target', header: 'Target type' },
   { key: 'targetId', header: 'Target id' },
   { key: 'outcome', header: 'Outcome' },
   { key: 'clientIp', header: 'Client address' },
   { key: 'logJson', header: 'Details' },
 ] as const;
 
+/** A line of the file as the screen says it: the action and target in words, the time in the portal's format and the reader's zone. */
+const csvLine = (r: Row, codes: Map<number, string>, timeZone: string | undefined) => ({
+  ...entry(r, codes),
+  time: displayDateTimeIn(r.occurredAt, timeZone),
+  actionWords: actionWords(r.action),
+  target: r.targetType === null ? null : targetName(r.targetType),
+});
+
 const BATCH = 2000;
 
 /** The filtered range as CSV (formula-safe cells), streamed in keyset batches; the export itself is audited. */
-export async function exportCsv({ db, actor, user, sponsor: named }: OptionalSponsorContext, q: Omit<AuditQuery, 'offset' | 'limit'>) {
+export async function exportCsv({ db, actor, user, sponsor: named }: OptionalSponsorContext, q: AuditExportQuery) {
   const { filter, startDate, endDate } = filterOf(user, named, q);
   await writeAudit(db, actor, {
     action: 'audit.export',
@@ -153,7 +172,7 @@ export async function exportCsv({ db, actor, user, sponsor: named }: OptionalSpo
       if (rows.length === 0 && !first) break;
       const codes = await repo.sponsorCodes(db, [...new Set(rows.map((r) => r.sponsorId).filter((id): id is number => id !== null))]);
       yield toCsv(
-        rows.map((r) => entry(r, codes)),
+        rows.map((r) => csvLine(r, codes, q.timeZone)),
         COLUMNS as never,
         { header: first },
       );

@@ -191,7 +191,7 @@ describe('CSV export', () => {
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-\d+-.*\.csv"/);
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Actor,Actor portal id,Portal,Action,Target type,Target id,Outcome,Client address,Details');
+    expect(lines[0]).toBe('Time,Actor,Actor portal id,Portal,Action,Action code,Target type,Target id,Outcome,Client address,Details');
     // The export records itself first, so it is the newest line of its own range.
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('audit.export');
@@ -205,6 +205,36 @@ describe('CSV export', () => {
     expect(filtered.body.trim().split('\r\n')).toHaveLength(2);
     const exports = (await t.db.select().from(auditLog)).filter((e) => e.action === 'audit.export');
     expect(exports).toHaveLength(2);
+  });
+
+  it('writes the action and target in words and the time as the screen does (the zone named), the code in its own column', async () => {
+    const a = await t.createSponsor('ALPHA');
+    await t.db.insert(auditLog).values([
+      {
+        ...entry(a.id, 0, 'vault_holder.activate', { targetType: 'vault_holder', targetId: '7' }),
+        occurredAt: new Date('2026-03-10T18:40:00Z'),
+      },
+    ]);
+    const staff = await t.signInStaff();
+    const range = `sponsorid=${a.id}&fromDate=2026-03-10&toDate=2026-03-10`;
+    const rowsOf = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/audit/export?${query}`, headers: staff.headers });
+      expect(res.statusCode).toBe(200);
+      return res.body.trim().split('\r\n');
+    };
+    const inNewYork = await rowsOf(`${range}&timeZone=America/New_York`);
+    expect(inNewYork).toHaveLength(2);
+    expect(inNewYork[1]).toMatch(
+      /^03\/10\/2026 2:40 pm America\/New_York,someone@example\.com,,ALPHA,Vault holder activated,vault_holder\.activate,Vault holder,7,success,/,
+    );
+    // Without the reader's zone the file says UTC, still in the portal's format.
+    expect((await rowsOf(range))[1]).toMatch(/^03\/10\/2026 6:40 pm UTC,/);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit/export?${range}&timeZone=Mars/Olympus`,
+      headers: staff.headers,
+    });
+    expect(unknown.statusCode).toBe(400);
   });
 
   it('keeps a sponsor administrator to their own sponsor', async () => {

@@ -1,6 +1,7 @@
-import { Badge, Code, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 
 interface Health {
   status: string;
@@ -8,7 +9,27 @@ interface Health {
   latencyMs?: number;
 }
 
-/** /health in the blank layout: the answer of GET /api/health/ready (the server and its database). */
+/** One line of the health table: what was checked, its state and what that means, in words. */
+function CheckRow({ label, ok, detail }: { label: string; ok: boolean; detail: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row">{label}</Table.Th>
+      <Table.Td>
+        <Badge color={ok ? 'teal' : 'red'} variant="light">
+          {ok ? 'OK' : 'Error'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{detail}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function databaseDetail(h: Health): string {
+  if (h.database !== 'ok') return 'The database cannot be reached.';
+  return h.latencyMs === undefined ? 'The database answers.' : `The database answered in ${h.latencyMs} ms.`;
+}
+
+/** /health in the blank layout: the answer of GET /api/health/ready (the server and its database), in words. */
 export function Component() {
   const health = useQuery({
     queryKey: ['health'],
@@ -41,11 +62,15 @@ export function Component() {
         </Group>
         {health.data && (
           <>
-            <Text size="sm">
-              Database: <b>{health.data.database ?? 'unknown'}</b>
-              {health.data.latencyMs !== undefined && ` (${health.data.latencyMs} ms)`}
+            <Table withTableBorder={false} fz="sm" aria-label="Checks">
+              <Table.Tbody>
+                <CheckRow label="Server" ok detail="The server answers." />
+                <CheckRow label="Database" ok={health.data.database === 'ok'} detail={databaseDetail(health.data)} />
+              </Table.Tbody>
+            </Table>
+            <Text size="xs" c="dimmed">
+              Checked {formatDateTime(health.dataUpdatedAt)} · checked again every 15 seconds
             </Text>
-            <Code block>{JSON.stringify(health.data, null, 2)}</Code>
           </>
         )}
         {health.isError && <Text c="red">The server cannot be reached.</Text>}

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { AUDIT_DEFAULT_DAYS, type AuditEntry } from '@vault/contract';
+import { ACTION_FILTER_OPTIONS, AUDIT_DEFAULT_DAYS, type AuditEntry, actionWords } from '@vault/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
@@ -14,7 +14,6 @@ import { useSession, useSponsor } from '../../lib/session';
 import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
 import { AuditEntryDetails, AuditTarget } from './audit-details';
 import { auditFields, fieldsSummary } from './audit-fields';
-import { ACTION_FILTER_OPTIONS, actionWords } from './audit-words';
 import { infoOf } from './info-format';
 
 const NO_COLUMNS: string[] = [];

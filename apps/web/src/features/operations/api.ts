@@ -147,7 +147,9 @@ export function useAuditLog(sponsorId: number, f: AuditFilters) {
 
 /** Downloads the CSV of the filtered range (the API client adds the token; the browser saves the file). */
 export async function downloadAuditCsv(sponsorId: number, f: AuditFilters) {
-  const { offset: _o, limit: _l, ...query } = auditQuery(sponsorId, f);
+  const { offset: _o, limit: _l, ...filters } = auditQuery(sponsorId, f);
+  // The file writes times in the reader's zone, as the screen shows them.
+  const query = { ...filters, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
   const text = await api<string>('GET', '/api/v1/audit/export', { query, headers: { Accept: 'text/csv' } });
   const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);

@@ -1,10 +1,10 @@
 import { Anchor, Box, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@vault/contract';
+import { actionWords } from '@vault/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/dates';
 import { auditFields } from './audit-fields';
 import { targetPath, targetText } from './audit-target';
-import { actionWords } from './audit-words';
 import { infoOf } from './info-format';
 
 /** The target in words, a link to its screen when there is one to open in the chosen portal. */

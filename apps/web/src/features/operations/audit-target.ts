@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@vault/contract';
-import { targetName } from './audit-words';
+import { targetName } from '@vault/contract';
 
 /** Screens that show the same data whichever portal is chosen. */
 const SPONSOR_FREE = new Set(['sponsor', 'base_package']);

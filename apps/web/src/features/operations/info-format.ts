@@ -1,3 +1,5 @@
+import { codeWords } from '@vault/contract';
+
 /** Specification section 3: logJson is a JSON string that is parsed into info. */
 export function infoOf(logJson: string): Record<string, unknown> {
   try {
@@ -24,10 +26,4 @@ export function formatValue(v: unknown): string {
 }
 
 /** "statusId" → "Status id", "fileName" → "File name". */
-export const label = (key: string) => {
-  const words = key
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+export const label = codeWords;

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { ADMIN_FLAGS } from '@vault/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { type SeenRequest, stubApi } from '../../test/fetch';
 import { renderWithPortal } from '../../test/render';
@@ -60,5 +61,13 @@ describe('Create Administrator', { timeout: 60_000 }, () => {
       hasPrivateFoldersAccess: true,
       hasManageMfaAccess: false,
     });
+  });
+
+  it('says every access flag in words only, never its code', async () => {
+    server(() => ({ status: 500 }));
+    renderWithPortal(<AdminCreateDialog opened onClose={() => {}} sponsorId={1} sponsorCode="ACME" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Administrator' });
+    expect(within(dialog).getByRole('checkbox', { name: /Manage MFA access/ })).toBeInTheDocument();
+    for (const code of ADMIN_FLAGS) expect(within(dialog).queryByText(code)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Fieldset, Select, Stack, Text } from '@mantine/core';
+import { Fieldset, Select, Stack } from '@mantine/core';
 import { ADMIN_FLAGS, type AdminFlag } from '@vault/contract';
 import { applyPreset, FLAG_HELP, FLAG_SECTIONS, matchingPreset, ROLE_PRESETS, sectionOf } from './admin-roles';
 import { FlagGrid } from './FlagGrid';
@@ -15,8 +15,7 @@ export interface AdminFlagPickerProps {
 
 /**
  * An administrator's access: a role preset that fills the flags, then every flag in words,
- * grouped by what it concerns, still editable one by one. The flag's own name stays visible in
- * small type for those who know the specification's names.
+ * grouped by what it concerns, still editable one by one.
  */
 export function AdminFlagPicker({ values, onChange, lockedReason, disabled }: AdminFlagPickerProps) {
   const locked = (f: AdminFlag) => lockedReason(f) !== undefined;
@@ -47,18 +46,7 @@ export function AdminFlagPicker({ values, onChange, lockedReason, disabled }: Ad
               lockedReason={lockedReason}
               disabled={disabled}
               verticalSpacing="sm"
-              description={(f) => (
-                <>
-                  {FLAG_HELP[f] && (
-                    <Text span size="xs" display="block">
-                      {FLAG_HELP[f]}
-                    </Text>
-                  )}
-                  <Text span size="xs" ff="monospace" c="dimmed">
-                    {f}
-                  </Text>
-                </>
-              )}
+              description={(f) => FLAG_HELP[f]}
             />
           </Fieldset>
         );

@@ -9,12 +9,10 @@ export interface FlagGridProps<F extends string> {
   /** Why a flag cannot be changed (shown as a tooltip), or undefined when it can. */
   lockedReason?: (flag: F) => string | undefined;
   disabled?: boolean;
-  /** What is said under a flag's label; the flag's own name in small monospace type by default. */
+  /** What is said under a flag's label (nothing by default): words only, never the flag's code. */
   description?: (flag: F) => ReactNode;
   verticalSpacing?: 'xs' | 'sm';
 }
-
-const CODE_STYLES = { description: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 11 } };
 
 /** Every access flag as a labelled checkbox. */
 export function FlagGrid<F extends string>({
@@ -34,11 +32,10 @@ export function FlagGrid<F extends string>({
           <Checkbox
             key={f}
             label={PEOPLE_FLAG_LABELS[f] ?? f}
-            description={description ? description(f) : f}
+            description={description?.(f)}
             checked={values[f] === true}
             disabled={disabled || reason !== undefined}
             onChange={(e) => onChange(f, e.currentTarget.checked)}
-            styles={description ? undefined : CODE_STYLES}
           />
         );
         return reason ? (

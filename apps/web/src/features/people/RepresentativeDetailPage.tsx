@@ -16,6 +16,7 @@ import { ADMIN_DIALOGS } from './AdminListPage';
 import { peopleKeys, type RepAction, repCommand, usePortalUser, useRep } from './api';
 import { PersonActionButtons } from './PersonActions';
 import { PersonDetailShell, PersonProfileLayout } from './PersonDetail';
+import { permissionWords } from './permission-words';
 import { usePersonConfirm } from './person-confirm';
 import { useTestAccountToggle } from './RepresentativeListPage';
 import { RepresentativeModal } from './RepresentativeModal';
@@ -113,7 +114,7 @@ function RepresentativeDetail({ rep, sponsorId, sponsorCode }: { rep: SponsoredA
               <Group gap="xs">
                 {rep.permissions.map((p) => (
                   <Badge key={p} variant="light">
-                    {p}
+                    {permissionWords(p)}
                   </Badge>
                 ))}
               </Group>

@@ -33,13 +33,15 @@ export const PEOPLE_SEARCH_LABELS: Record<(typeof PEOPLE_SEARCH_FIELDS)[number],
 };
 export const peopleSearchFields = PEOPLE_SEARCH_FIELDS.map((f) => ({ value: f, label: PEOPLE_SEARCH_LABELS[f] }));
 
-/** Column options of specification section 2. */
-const COLUMNS = ['id', 'firstName', 'lastName', 'email', 'status'] as const;
+/** Column options: specification section 2's, shown by default, and the group, offered but off. */
+const COLUMNS = ['id', 'firstName', 'lastName', 'email', 'group', 'status'] as const;
+const DEFAULT_COLUMNS = ['id', 'firstName', 'lastName', 'email', 'status'] as const;
 const COLUMN_LABELS: Record<string, string> = {
   id: 'Id',
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Email',
+  group: 'Group',
   status: 'Status',
 };
 
@@ -73,7 +75,12 @@ export function RepresentativeListPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   const [params, setParams] = useSearchParams();
   const unassigned = params.get('view') === 'unassigned';
-  const list = useListState({ key: 'representatives', columns: COLUMNS, sortable: LINKED_PEOPLE_SORT_FIELDS });
+  const list = useListState({
+    key: 'representatives',
+    columns: COLUMNS,
+    defaultColumns: DEFAULT_COLUMNS,
+    sortable: LINKED_PEOPLE_SORT_FIELDS,
+  });
   const query = useRepList(sponsorId, sponsorCode, list.offset, list.limit, unassigned ? null : list.search, unassigned, list.sort);
   const [modal, setModal] = useState<{ rep: SponsoredAdvisorItem | null } | null>(null);
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
@@ -115,7 +122,7 @@ export function RepresentativeListPage() {
         </Group>
       ),
     },
-    { accessor: 'groupName', title: 'Group', render: (r) => r.groupName || '—' },
+    { accessor: 'groupName', title: 'Group', hidden: !list.isVisible('group'), render: (r) => r.groupName || '—' },
     {
       accessor: 'status',
       title: 'Status',

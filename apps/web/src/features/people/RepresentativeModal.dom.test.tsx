@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { ADVISOR_FLAGS, PEOPLE_FLAG_LABELS, type SponsoredAdvisorItem } from '@vault/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { type SeenRequest, stubApi } from '../../test/fetch';
 import { renderWithPortal } from '../../test/render';
@@ -72,5 +73,38 @@ describe('Add Representative', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add to this portal' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(seen.find((r) => r.url.startsWith('/api/v1/sponsoredadvisor?'))?.body).toMatchObject({ firstName: 'NA', lastName: 'NA' });
+  });
+});
+
+describe('Edit Representative', { timeout: 60_000 }, () => {
+  it('says the access flags and the permissions in words only, never their codes', async () => {
+    server(null, () => ({ body: {} }));
+    const rep = {
+      id: 3,
+      userId: 13,
+      sponsorId: 1,
+      email: 'olivia@law.example',
+      firstName: 'Olivia',
+      lastName: 'Stone',
+      statusId: 1,
+      status: 'Active',
+      group: null,
+      groupName: null,
+      localize: 'en',
+      permissions: ['view_documents', 'Estate planning'],
+      testAccount: false,
+      ownerEmail: null,
+      mfaEnabled: false,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      ...Object.fromEntries(ADVISOR_FLAGS.map((f) => [f, false])),
+    } as SponsoredAdvisorItem;
+    renderWithPortal(<RepresentativeModal opened rep={rep} sponsorId={1} sponsorCode="ACME" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Representative' });
+    const assign = await within(dialog).findByRole('form', { name: 'Assign form' });
+    // The chosen pills (the dropdown's options say the same words).
+    expect(within(assign).getAllByText('View documents')[0]).toBeInTheDocument();
+    expect(within(assign).getAllByText('Estate planning')[0]).toBeInTheDocument();
+    expect(within(assign).getByRole('checkbox', { name: PEOPLE_FLAG_LABELS.vaultActivationPermission })).toBeInTheDocument();
+    for (const code of ['view_documents', ...ADVISOR_FLAGS]) expect(within(dialog).queryByText(code)).toBeNull();
   });
 });

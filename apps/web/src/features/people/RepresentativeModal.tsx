@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Divider, Group, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, Group, Pill, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconSearch } from '@tabler/icons-react';
@@ -18,6 +18,7 @@ import { contractRules, emailRules, serverFieldErrors } from '../../lib/form';
 import { lookupAdvisor, useCategories, useGroups, useSaveRep } from './api';
 import { FlagGrid } from './FlagGrid';
 import { ErrorsAlert, GroupSelect, LocaleSelect } from './PersonFormFields';
+import { permissionWords } from './permission-words';
 
 type Flags = Record<AdvisorFlag, boolean>;
 const NO_FLAGS = (): Flags => Object.fromEntries(ADVISOR_FLAGS.map((f) => [f, false])) as Flags;
@@ -203,7 +204,10 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
   const busy = save.isPending;
   const showForm = mode === 'edit' || (looked !== null && !looked.isAssigned);
   const values = form.values;
-  const permissionOptions = [...new Set([...(categories.data ?? []), ...values.permissions])];
+  const permissionOptions = [...new Set([...(categories.data ?? []), ...values.permissions])].map((p) => ({
+    value: p,
+    label: permissionWords(p),
+  }));
 
   return (
     <FormModal
@@ -287,6 +291,12 @@ export function RepresentativeModal({ opened, rep, existing, sponsorId, sponsorC
                 label="Permissions"
                 description="The portal's categories this representative may work with; type to add another."
                 data={permissionOptions}
+                // Chosen permissions in words too (TagsInput shows the stored code otherwise).
+                renderPill={({ value, onRemove, disabled }) => (
+                  <Pill withRemoveButton={!disabled} onRemove={onRemove} disabled={disabled}>
+                    {permissionWords(value ?? '')}
+                  </Pill>
+                )}
                 {...form.getInputProps('permissions')}
                 clearable
                 disabled={busy}

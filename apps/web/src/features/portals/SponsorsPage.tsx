@@ -128,7 +128,8 @@ export function SponsorsPage() {
             variant={s.id === sponsorId ? 'light' : 'default'}
             leftSection={s.id === sponsorId ? <IconCheck size={14} /> : undefined}
             onClick={() => choose(s)}
-            aria-label={`Choose ${s.sponsorCode}`}
+            // The name starts with the word shown (label in name, WCAG 2.5.3).
+            aria-label={`${s.id === sponsorId ? 'Chosen' : 'Choose'} ${s.sponsorCode}`}
             disabled={s.id === sponsorId}
           >
             {s.id === sponsorId ? 'Chosen' : 'Choose'}

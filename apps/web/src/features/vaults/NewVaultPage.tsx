@@ -128,6 +128,7 @@ export function NewVaultPage() {
           title="Vault created"
           mb="md"
           withCloseButton
+          closeButtonLabel="Close message"
           onClose={() => setCreated(null)}
           role="status"
         >

@@ -10,6 +10,17 @@ describe('firstVaultListUrl (the request the entry starts early)', () => {
     expect(at('/?page=3')).toBe(`/api/v1/vaultholders?limit=${PAGE_SIZE}&offset=${2 * PAGE_SIZE}&sponsorId=7`);
   });
 
+  it("takes the address's sort, as the list's query sends it (a reload of a sorted list asks once)", () => {
+    expect(at('/?sort=lastName&dir=desc')).toBe(
+      `/api/v1/vaultholders?limit=${PAGE_SIZE}&offset=0&sponsorId=7&sortBy=lastName&sortDir=desc`,
+    );
+    expect(at('/?page=2&sort=email')).toBe(
+      `/api/v1/vaultholders?limit=${PAGE_SIZE}&offset=${PAGE_SIZE}&sponsorId=7&sortBy=email&sortDir=asc`,
+    );
+    // A column the list cannot sort by is left out, as the list leaves it out.
+    expect(at('/?sort=password')).toBe(`/api/v1/vaultholders?limit=${PAGE_SIZE}&offset=0&sponsorId=7`);
+  });
+
   it('is nothing for another screen, a search (a POST) or no sponsor', () => {
     expect(at('/vault')).toBeNull();
     expect(at('/?field=email&q=ann')).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionWords, targetName } from './audit-words';
+import { actionWords, targetName } from './audit-words.js';
 
 describe('audit actions in words', () => {
   it('names whole actions and composes target and verb for the rest', () => {

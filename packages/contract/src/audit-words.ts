@@ -1,10 +1,17 @@
-import { label } from './info-format';
-
 /**
  * Audit actions in words. An action code is "<target>.<verb>" ("vault_holder.activate"); the
- * screens say what happened in the specification's own names (vault holder, representative,
- * administrator, portal…), and keep the code only in the entry's details.
+ * screens and the CSV export say what happened in the specification's own names (vault holder,
+ * representative, administrator, portal…), and keep the code beside the words.
  */
+
+/** "statusId" → "Status id", "fileName" → "File name". */
+export const codeWords = (key: string) => {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 /** What a target type is called on the screens (menu labels of the specification). */
 export const TARGET_NAMES: Record<string, string> = {
@@ -98,7 +105,7 @@ const VERBS: Record<string, string> = {
 };
 
 /** A code made readable: "fineTune" → "Fine tune", "send.activation" → "Send activation". */
-export const humanize = (code: string) => label(code.replace(/\./g, ' ').trim());
+export const humanize = (code: string) => codeWords(code.replace(/\./g, ' ').trim());
 
 /** "vault_holder.activate" → "Vault holder activated"; an unknown code still reads as words. */
 export function actionWords(action: string): string {
