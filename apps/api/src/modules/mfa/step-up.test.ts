@@ -6,20 +6,16 @@ import {
 } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, sponsors, users } from '../../db/schema/index.js';
-import { type Auth, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
+import { type Auth, TEST_PASSWORD } from '../../test/harness.js';
+import { useTestApp } from '../../test/per-file-app.js';
 import { SoftAuthenticator } from '../../test/soft-authenticator.js';
 import { mfaCalls } from './mfa.fixtures.js';
 
 /** Issue 30, defect 3: a session alone cannot add a second factor; a fresh proof of identity is needed. */
 const ORIGIN = 'http://portal.test';
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-beforeEach(async () => t.reset());
+const t = useTestApp();
 
 const { call, post, login, sessionHeaders, audits } = mfaCalls(() => t);
 type Headers = Auth['headers'];
