@@ -44,6 +44,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().optional(),
   API_DOCS: bool.optional(),
+  /** Seconds between passes removing ended one-time rows (challenges, links, sessions); 0 turns it off. */
+  CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string; demoData: boolean; apiDocs: boolean };
