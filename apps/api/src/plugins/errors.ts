@@ -104,7 +104,7 @@ export default fp(
       }
       const status = err.statusCode ?? 500;
       // A path no call serves: its body was parsed before the 404 handler, and a 400 about a body
-      // nothing reads would tell a client the path exists. (Too large and too many stay as they are.)
+      // nothing reads would suggest the path exists. (Too large and too many stay as they are.)
       if (request.is404 && status >= 400 && status < 500 && status !== 413 && status !== 429) return noRoute(request, reply);
       if (status === 413) return reply.status(413).send({ message: 'The request is too large.' });
       if (status === 429) return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.' });

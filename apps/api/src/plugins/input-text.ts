@@ -93,7 +93,7 @@ const servesNoCall = (request: FastifyRequest) =>
 
 function refuseHostileInput(request: FastifyRequest) {
   // A path that no call serves answers 404 whatever it carries: the query and body rules are a
-  // call's, and a 400 about them would tell a client its path exists.
+  // call's, and a 400 about them would suggest to a client that the path exists.
   if (servesNoCall(request)) return;
   if (!isValidUtf8Query(request.url)) {
     throw badRequest(`Please correct the query: ${MESSAGE}`, [{ field: 'query', message: MESSAGE }]);
