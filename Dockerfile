@@ -2,8 +2,9 @@
 # steps (npm ci, npm run build, npm prune --omit=dev, node --max-semi-space-size=4 --heap-growing-percent=30 apps/api/dist/server.js), which CI runs
 # on a fresh clone (.ci/production-check), so CI covers what this file does.
 
-# Node 22 LTS: package.json's engines asks for 20.19 or newer, and Node 20 is past its end of life.
-FROM node:22-slim AS build
+# Node 24 LTS, the runtime recommended for production (docs/decisions/0034): Node 20 reached its end
+# of life in April 2026. CI runs the API and process tests on Node 24 too (.ci/run).
+FROM node:24-slim AS build
 WORKDIR /app
 # Manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
@@ -14,7 +15,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:22-slim
+FROM node:24-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

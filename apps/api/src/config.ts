@@ -46,6 +46,8 @@ const envSchema = z.object({
   API_DOCS: bool.optional(),
   /** How long a request may take to arrive whole (headers and body), in milliseconds. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** Seconds between passes removing ended one-time rows (challenges, links, sessions); 0 turns it off. */
+  CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string; demoData: boolean; apiDocs: boolean };

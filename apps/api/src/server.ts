@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/seed/first-start.js';
 import { describeError } from './lib/safe-error.js';
 import { createMailWorker } from './mail/worker.js';
+import { createCleanup } from './maintenance/cleanup.js';
 
 /** Longest wait for running requests on SIGTERM before their connections are cut (then exit 1). */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -39,6 +40,13 @@ await app.listen({ port: config.PORT, host: config.HOST });
 // Every instance runs the outbox worker; FOR UPDATE SKIP LOCKED keeps them from sending a message twice.
 const mail = createMailWorker({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log.child({ component: 'mail' }) });
 mail.start();
+// Every instance schedules it; an advisory lock lets one pass run at a time across them.
+const cleanup = createCleanup({
+  database,
+  intervalMs: config.CLEANUP_INTERVAL_SECONDS * 1000,
+  log: app.log.child({ component: 'cleanup' }),
+});
+cleanup.start();
 
 const address = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
 const lines = [
@@ -68,7 +76,7 @@ async function shutdown(signal: NodeJS.Signals) {
   deadline.unref();
   // close() stops accepting at once, answers 503 to requests arriving on open connections, and
   // resolves when the running ones (an import's transaction included) have finished.
-  await Promise.all([app.close(), mail.stop()]);
+  await Promise.all([app.close(), mail.stop(), cleanup.stop()]);
   clearTimeout(deadline);
   await database.close();
   app.log.info({ signal }, 'stopped');

@@ -4,7 +4,6 @@ import type { Db } from '../db/client.js';
 import { preparedFor } from '../db/prepared.js';
 import {
   appIntegrations,
-  appSettings,
   sessions,
   sponsorAdmins,
   sponsorAuthorizations,
@@ -12,15 +11,12 @@ import {
   sponsors,
   users,
 } from '../db/schema/index.js';
+import { keptSetting } from '../lib/settings.repo.js';
 
 /** The SQL behind plugins/auth.ts: the stored XSRF key, sessions and integration keys. */
 
 /** The stored key, created with `fresh` on first use (several instances starting together keep one). */
-export async function xsrfKey(db: Db, fresh: string): Promise<string> {
-  await db.insert(appSettings).values({ key: 'xsrf_key', value: fresh }).onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'xsrf_key'));
-  return row!.value;
-}
+export const xsrfKey = (db: Db, fresh: string) => keptSetting(db, 'xsrf_key', fresh);
 
 /** The admin record's flags: what a session's permissions are made of. */
 const adminFlags = Object.fromEntries(Object.entries(getTableColumns(sponsorAdmins)).filter(([, c]) => c.dataType === 'boolean'));

@@ -70,6 +70,9 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   return reply.status(status).send({ message: 'The address of this request is not valid.' });
 }
 
+const noRoute = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` });
+
 /** The one error handler: typed errors become JSON with the right status; nothing internal leaks. */
 export default fp(
   async (app: FastifyInstance) => {
@@ -110,6 +113,9 @@ export default fp(
         return reply.status(pg[0]).send({ message: pg[1], ...(field ? { details: [{ field, message: pg[1] }] } : {}) });
       }
       const status = err.statusCode ?? 500;
+      // A path no call serves: its body was parsed before the 404 handler, and a 400 about a body
+      // nothing reads would suggest the path exists. (Too large and too many stay as they are.)
+      if (request.is404 && status >= 400 && status < 500 && status !== 413 && status !== 429) return noRoute(request, reply);
       if (status === 413) return reply.status(413).send({ message: 'The request is too large.' });
       if (status === 429) return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.' });
       if (status === 415) return reply.status(415).send({ message: 'This content type is not accepted.' });
@@ -122,9 +128,7 @@ export default fp(
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` }),
-    );
+    app.setNotFoundHandler(noRoute);
   },
   { name: 'errors' },
 );

@@ -69,3 +69,46 @@ describe('search field names', () => {
     expect(res.json().details[0].field).toBe('fieldName');
   });
 });
+
+describe('a path that no route serves', () => {
+  // The query and body rules are the call's; with no call there is nothing to check them against.
+  const NO_ROUTE = { statusCode: 404, message: expect.stringMatching(/^No route /) };
+  const answer = (res: { statusCode: number; json(): { message: string } }) => ({
+    statusCode: res.statusCode,
+    message: res.json().message,
+  });
+
+  it('answers 404 whatever its query', async () => {
+    for (const url of ['/api/v1/nope?x=1', '/api/v1/nope?sponsorId=1&x=a%00b', '/api/v1/nope?x=a%ED%A0%80b']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: staff.headers });
+      expect(answer(res), url).toEqual(NO_ROUTE);
+      expect(res.json().message, url).toBe('No route GET /api/v1/nope.');
+    }
+  });
+
+  it('answers 404 whatever its body', async () => {
+    for (const method of ['PUT', 'POST', 'PATCH', 'DELETE'] as const) {
+      const json = await t.app.inject({ method, url: '/api/v1/nope?x=1', headers: staff.headers, payload: { a: 1, b: 'c\u0000' } });
+      expect(answer(json), method).toEqual(NO_ROUTE);
+      const text = await t.app.inject({
+        method,
+        url: '/api/v1/nope',
+        headers: { ...staff.headers, 'content-type': 'text/plain' },
+        payload: 'anything',
+      });
+      expect(answer(text), method).toEqual(NO_ROUTE);
+      const broken = await t.app.inject({
+        method,
+        url: '/api/v1/nope',
+        headers: { ...staff.headers, 'content-type': 'application/json' },
+        payload: '{"a":',
+      });
+      expect(answer(broken), method).toEqual(NO_ROUTE);
+    }
+  });
+
+  it('still checks the query of a call that exists', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/sponsors?x=1`, headers: staff.headers });
+    expect(res.statusCode).toBe(400);
+  });
+});

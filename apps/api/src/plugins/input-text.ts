@@ -88,7 +88,13 @@ function matchQueryNames(request: FastifyRequest) {
   );
 }
 
+const servesNoCall = (request: FastifyRequest) =>
+  request.is404 || (request.routeOptions.config.portalFallback === true && request.url.startsWith('/api/'));
+
 function refuseHostileInput(request: FastifyRequest) {
+  // A path that no call serves answers 404 whatever it carries: the query and body rules are a
+  // call's, and a 400 about them would suggest to a client that the path exists.
+  if (servesNoCall(request)) return;
   if (!isValidUtf8Query(request.url)) {
     throw badRequest(`Please correct the query: ${MESSAGE}`, [{ field: 'query', message: MESSAGE }]);
   }

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { MFA_ENROLLMENT_REQUIRED_MESSAGE } from '@vault/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { appSettings } from '../db/schema/index.js';
 import { forbidden } from '../lib/errors.js';
 import { parseKey } from '../lib/secret-box.js';
+import { keptSetting } from '../lib/settings.repo.js';
 
 /** Besides the routes marked `mfaEnrollment`, what a session waiting for enrollment may still call. */
 const OPEN_DURING_ENROLLMENT = new Set(['/api/v1/authentication/logout', '/api/v1/authentication/me']);
@@ -13,12 +12,7 @@ const OPEN_DURING_ENROLLMENT = new Set(['/api/v1/authentication/logout', '/api/v
 /** MFA_ENCRYPTION_KEY, or in development a key made once and kept in the database (like the XSRF key). */
 async function loadMfaKey(app: FastifyInstance): Promise<Buffer> {
   if (app.config.MFA_ENCRYPTION_KEY) return parseKey(app.config.MFA_ENCRYPTION_KEY)!;
-  await app.db
-    .insert(appSettings)
-    .values({ key: 'mfa_key', value: randomBytes(32).toString('base64') })
-    .onConflictDoNothing();
-  const [row] = await app.db.select().from(appSettings).where(eq(appSettings.key, 'mfa_key'));
-  return parseKey(row!.value)!;
+  return parseKey(await keptSetting(app.db, 'mfa_key', randomBytes(32).toString('base64')))!;
 }
 
 /**

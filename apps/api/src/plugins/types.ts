@@ -80,5 +80,7 @@ declare module 'fastify' {
     sponsor?: 'required' | 'optional';
     /** For integration calls: the scope the sponsor authorization must grant. */
     scope?: string;
+    /** The built portal's history fallback: it answers an API path with 404, never as a call. */
+    portalFallback?: boolean;
   }
 }

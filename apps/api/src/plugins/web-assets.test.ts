@@ -80,6 +80,12 @@ describe('the built portal', () => {
     const res = await get('/api/v1/nothing-here', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'No route GET /api/v1/nothing-here.' });
+    // The history fallback serves no API call, so a query the API would refuse changes nothing.
+    for (const url of ['/api/v1/nothing-here?x=1', '/api/v1/nothing-here?x=a%00b']) {
+      const withQuery = await get(url);
+      expect(withQuery.statusCode, url).toBe(404);
+      expect(withQuery.json(), url).toEqual({ message: 'No route GET /api/v1/nothing-here.' });
+    }
   });
 });
 

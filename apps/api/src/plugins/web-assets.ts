@@ -30,7 +30,7 @@ async function webAssets(app: FastifyInstance) {
     setHeaders: (reply, path) => cacheHeaders(reply, path),
     globIgnore: ['**/*.br', '**/*.gz'],
   });
-  app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/*', { config: { auth: 'public', portalFallback: true }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.status(404).send({ message: `No route GET ${request.url.split('?')[0]}.` });
     return reply.sendFile('index.html');
   });

@@ -50,7 +50,7 @@ export async function tenantWorld(t: TestApp) {
     .returning();
   const [authorization] = await t.db
     .insert(sponsorAuthorizations)
-    .values({ sponsorId: w.a.id, sponsorIntegrationId: integration!.id, scopes: ['vaults:read'] })
+    .values({ sponsorId: w.a.id, sponsorIntegrationId: integration!.id, scopes: ['read_vaults'] })
     .returning();
   const [invitation] = await t.db
     .insert(invitations)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps } from './common.js';
 import { sponsors } from './sponsors.js';
 import { users } from './users.js';
@@ -60,5 +60,9 @@ export const sponsorAuthorizations = pgTable(
     index('sponsor_authorizations_sponsor_idx').on(t.sponsorId, t.id),
     index('sponsor_authorizations_integration_idx').on(t.sponsorIntegrationId),
     index('sponsor_authorizations_created_by_idx').on(t.createdByUserId).where(sql`${t.createdByUserId} is not null`),
+    check(
+      'sponsor_authorizations_scopes_ck',
+      sql`${t.scopes} <@ array['read_vaults','write_documents','read_audit','report_failed_uploads','redeem_invitations']::text[]`,
+    ),
   ],
 );

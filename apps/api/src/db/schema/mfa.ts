@@ -55,7 +55,10 @@ export const mfaPasskeys = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('mfa_passkeys_user_idx').on(t.userId)],
+  (t) => [
+    index('mfa_passkeys_user_idx').on(t.userId),
+    check('mfa_passkeys_transports_ck', sql`${t.transports} <@ array['ble','cable','hybrid','internal','nfc','smart-card','usb']::text[]`),
+  ],
 );
 
 /**

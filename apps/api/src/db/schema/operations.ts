@@ -17,7 +17,7 @@ import {
 import { sponsorIntegrations } from './integrations.js';
 import { sponsors } from './sponsors.js';
 import { users } from './users.js';
-import { vaults } from './vaults.js';
+import { type LICENSES, type TAGS, vaults } from './vaults.js';
 
 export const failedUploads = pgTable(
   'failed_uploads',
@@ -148,13 +148,17 @@ export const importJobRows = pgTable(
     lastName: text().notNull(),
     organizationName: text(),
     packageId: integer().notNull(),
-    license: text().notNull(),
-    tag: text().notNull(),
+    license: text().$type<(typeof LICENSES)[number]>().notNull(),
+    tag: text().$type<(typeof TAGS)[number]>().notNull(),
     entityType: text(),
     testAccount: boolean().notNull(),
     localize: text().notNull(),
   },
-  (t) => [primaryKey({ name: 'import_job_rows_pk', columns: [t.jobId, t.line] })],
+  (t) => [
+    primaryKey({ name: 'import_job_rows_pk', columns: [t.jobId, t.line] }),
+    check('import_job_rows_license_ck', sql`${t.license} in ('trial','monthly','annual')`),
+    check('import_job_rows_tag_ck', sql`${t.tag} in ('individual','business','family')`),
+  ],
 );
 
 /** Server-wide values every instance must share, such as the key behind XSRF tokens. */

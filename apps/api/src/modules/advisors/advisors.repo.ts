@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
-import { PEOPLE_SORT_COLUMNS, personColumns } from '../people-common/person-columns.js';
+import { PEOPLE_SORT_COLUMNS, personColumns } from '../people-common/person-columns.repo.js';
 
 /** Advisors linked to `sponsorId` (a representative there); null means every advisor. */
 const linkedTo = (sponsorId: number | null) =>

@@ -75,6 +75,10 @@ export function createdBetween(from: Date | undefined, to: Date | undefined): SQ
   return and(from ? gte(invitations.createdAt, from) : undefined, to ? lt(invitations.createdAt, to) : undefined);
 }
 
+/** The list's filter: the search (if any) and the creation dates. */
+export const listFilter = (search: { fieldName: string; fieldValue: string } | undefined, from: Date | undefined, to: Date | undefined) =>
+  and(search ? searchFilter(search.fieldName, search.fieldValue) : undefined, createdBetween(from, to));
+
 /** What each sortable column of the list orders by (`sortBy`). */
 const SORT_COLUMNS: Record<InvitationSortField, AnyColumn | SQL> = {
   email: invitations.email,

@@ -8,7 +8,6 @@ import type {
   ListResponse,
   SortQuery,
 } from '@vault/contract';
-import { and } from 'drizzle-orm';
 import { iso } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../../lib/outbox.js';
@@ -41,7 +40,7 @@ export async function list(
   const { from, to } = dateRange(q.fromDate, q.toDate, false);
   // Specification section 4: with no sponsor chosen the list is empty, total 0.
   if (!sponsor) return { data: [], total: 0, ...pagePosition(q) };
-  const filter = and(search ? repo.searchFilter(search.fieldName, search.fieldValue) : undefined, repo.createdBetween(from, to));
+  const filter = repo.listFilter(search, from, to);
   const { rows, total } = await repo.listPage(db, sponsor.id, q, filter);
   return page(rows.map(toInvitation), total, q);
 }

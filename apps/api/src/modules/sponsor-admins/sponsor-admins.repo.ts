@@ -3,7 +3,7 @@ import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
 import { sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
-import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.js';
+import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.repo.js';
 
 const columns = {
   user: { ...personColumns, lastLoginAt: users.lastLoginAt },

@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
-import { PEOPLE_SORT_COLUMNS, personColumns, personColumnsOf, updateUser } from '../people-common/person-columns.js';
+import { PEOPLE_SORT_COLUMNS, personColumns, personColumnsOf, updateUser } from '../people-common/person-columns.repo.js';
 
 const columns = {
   user: personColumns,

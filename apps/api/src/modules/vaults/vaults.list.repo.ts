@@ -5,7 +5,7 @@ import { plannerRows } from '../../db/estimate.js';
 import { sortOrder } from '../../db/order.js';
 import { preparedFor } from '../../db/prepared.js';
 import { basePackages, documents, sponsors, users, vaultListVersions, vaults } from '../../db/schema/index.js';
-import { PEOPLE_SORT_COLUMNS } from '../people-common/person-columns.js';
+import { PEOPLE_SORT_COLUMNS } from '../people-common/person-columns.repo.js';
 import type { HolderFilter } from './vaults.search.repo.js';
 
 /** The ids of one page of holders (and, separately, how many match), ordered by holder id. */
