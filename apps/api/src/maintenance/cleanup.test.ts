@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 beforeEach(async () => t.reset());
 
-const { call, post, login } = mfaCalls(() => t);
+const { call, post, login, confirmIdentity } = mfaCalls(() => t);
 /** The code an authenticator shows `steps` periods from now (enrollment takes this period's, sign-in the next). */
 const codeAt = (secret: string, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
@@ -21,6 +21,7 @@ const quiet = { info: () => {}, error: () => {} };
 /** A staff member with an authenticator, so a password sign-in answers a second-factor challenge. */
 async function enrolled(email: string) {
   const auth = await t.signInStaff(email);
+  await confirmIdentity(auth.headers);
   const { secret } = (await call(auth.headers, 'POST', '/api/v1/account/second-factor/totp')).json();
   expect((await call(auth.headers, 'POST', '/api/v1/account/second-factor/totp/confirm', { code: codeAt(secret) })).statusCode).toBe(200);
   return { auth, secret: secret as string };
@@ -34,7 +35,10 @@ async function challenge(email: string) {
 
 /** The token of the last password link e-mailed to `email`. */
 async function emailedLink(email: string) {
+  const before = await count('email_outbox');
   expect((await post('/api/v1/authentication/forgot-password', { email })).statusCode).toBe(202);
+  // The link is queued just after the answer (its timing tells nothing).
+  await expect.poll(() => count('email_outbox')).toBe(before + 1);
   const [row] = await t.database.query<{ body_text: string }>(
     'select body_text from email_outbox where to_address = $1 order by id desc limit 1',
     [email],
