@@ -1,12 +1,12 @@
 import { type PeopleSortField, type SortQuery, STATUS } from '@vault/contract';
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
 import { sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.js';
 
 const columns = {
-  user: { ...personColumns, lastLoginAt: users.lastLoginAt },
+  user: { ...personColumns, lastLoginAt: users.lastLoginAt, updatedAt: users.updatedAt },
   admin: sponsorAdmins,
   groupName: sponsorGroups.name,
 };
@@ -27,11 +27,13 @@ const base = (db: Db) =>
 export async function listAdmins(
   db: Db,
   sponsorId: number,
-  opts: { offset: number; limit: number; where?: SQL; secondFactor?: 'on' | 'off' } & SortQuery<PeopleSortField>,
+  opts: { offset: number; limit: number; where?: SQL; secondFactor?: 'on' | 'off'; email?: string } & SortQuery<PeopleSortField>,
 ) {
   const where = and(
     eq(sponsorAdmins.sponsorId, sponsorId),
     opts.where,
+    // users_email_uq's own expression, so the look-up uses the index.
+    opts.email !== undefined ? sql`lower(${users.email}) = ${opts.email.trim().toLowerCase()}` : undefined,
     opts.secondFactor ? eq(users.mfaEnabled, opts.secondFactor === 'on') : undefined,
   );
   const [rows, [total]] = await Promise.all([
