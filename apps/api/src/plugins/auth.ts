@@ -80,11 +80,10 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, server
  * use). SCIM clients send the key as a bearer token (RFC 7644 section 2), the others as X-Api-Key:
  * one key, one hash, one expiry and revocation, whichever header carries it.
  */
-async function integrationCaller(app: FastifyInstance, request: FastifyRequest, key: unknown) {
+async function integrationCaller(app: FastifyInstance, key: unknown, scope: string | undefined) {
   if (typeof key !== 'string' || key.length < 20 || key.length > 200) throw unauthorized('A valid API key is required.');
   const row = await repo.enabledIntegration(app.db, sha256(key));
   if (!row) throw unauthorized('A valid API key is required.');
-  const scope = request.routeOptions.config.scope;
   if (scope && !(await repo.useAuthorization(app.db, row.si.id, scope))) {
     throw forbidden(`This API key is not authorized for "${scope}".`);
   }
@@ -107,10 +106,10 @@ export default fp(
       if (!request.url.startsWith('/api/v1/') && !scim) return;
       const mode = request.routeOptions.config?.auth ?? 'session';
       if (mode === 'public' || !request.routeOptions.url) return;
-      // A SCIM address never takes a portal session, whatever its route declares.
+      // A SCIM address never takes a portal session nor a key without the scim scope, whatever its route declares.
       if (mode === 'integration' || mode === 'scim' || scim) {
         const key = mode === 'integration' ? request.headers['x-api-key'] : bearerOf(request);
-        request.integration = await integrationCaller(app, request, key);
+        request.integration = await integrationCaller(app, key, scim ? 'scim' : request.routeOptions.config.scope);
         request.actor = {
           userId: null,
           email: `integration:${request.integration.integrationCode}`,
