@@ -202,6 +202,15 @@ describe('SCIM Users', () => {
     expect(row!.statusId).toBe(STATUS.active);
   });
 
+  it('keeps one active administrator when two are deprovisioned at once', async () => {
+    const { sponsor, admin, key } = await portal('ACME');
+    const second = await t.signInSponsorAdmin(sponsor.id, {}, 'second@acme.example');
+    const answers = await Promise.all([admin, second].map((a) => scim(key, 'DELETE', `/Users/${a.userId}`)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+    const active = await t.db.select().from(users).where(eq(users.statusId, STATUS.active));
+    expect(active.filter((u) => u.sponsorId === sponsor.id)).toHaveLength(1);
+  });
+
   it('deletes by deactivating: 204, the row and its history kept, the sessions ended', async () => {
     const { sponsor, key } = await portal('ACME');
     const target = await t.signInSponsorAdmin(sponsor.id, {}, 'second@acme.example');

@@ -2,7 +2,7 @@ import { type PeopleSortField, type SortQuery, STATUS } from '@vault/contract';
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
-import { sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
+import { sponsorAdmins, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.js';
 
 const columns = {
@@ -51,6 +51,15 @@ export async function listAdmins(
 export async function findAdmin(db: Db, sponsorId: number, userId: number): Promise<AdminRow | null> {
   const [row] = await base(db).where(and(eq(sponsorAdmins.sponsorId, sponsorId), eq(sponsorAdmins.userId, userId)));
   return (row as AdminRow | undefined) ?? null;
+}
+
+/**
+ * Holds the portal's row until the transaction ends, so deactivations in one portal take turns and
+ * each counts the others' result (two at once could otherwise both find another active administrator).
+ * NO KEY UPDATE leaves inserts that refer to the portal free.
+ */
+export async function lockPortalForDeactivation(db: Db, sponsorId: number) {
+  await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.id, sponsorId)).for('no key update');
 }
 
 /** How many administrators of `sponsorId` other than `userId` are active. */

@@ -148,7 +148,9 @@ export async function addAdmin(
 
 /** A portal keeps one active administrator at least, whoever deactivates the others. */
 export async function checkNotLastActive(tx: Db, sponsorId: number, row: repo.AdminRow) {
-  if (row.user.statusId === STATUS.active && (await repo.otherActiveAdmins(tx, sponsorId, row.user.id)) === 0)
+  if (row.user.statusId !== STATUS.active) return;
+  await repo.lockPortalForDeactivation(tx, sponsorId);
+  if ((await repo.otherActiveAdmins(tx, sponsorId, row.user.id)) === 0)
     throw conflict(`${row.user.email} is the last active administrator of this portal; activate another administrator first.`);
 }
 
