@@ -22,10 +22,14 @@ import {
 } from './scim.schemas.js';
 import * as service from './scim.service.js';
 
-/** Every SCIM call takes the portal's integration key with the `scim` scope, as a bearer token. */
-const config = { auth: 'scim', scope: 'scim' } as const;
+/**
+ * Every SCIM call takes the portal's integration key with the `scim` scope, as a bearer token. The
+ * limit per address leaves an identity provider's full sync room (20 calls a second) and bounds a
+ * stolen key's flood.
+ */
+const config = { auth: 'scim', scope: 'scim', rateLimit: { max: 1200, timeWindow: '1 minute' } } as const;
 const tags = ['SCIM 2.0'];
-const errors = { 400: scimErrorBody, 401: scimErrorBody, 403: scimErrorBody, 404: scimErrorBody };
+const errors = { 400: scimErrorBody, 401: scimErrorBody, 403: scimErrorBody, 404: scimErrorBody, 429: scimErrorBody };
 
 /** The SCIM answer of an error, from the one error model (plugins/errors.ts) and RFC 7644 3.12's types. */
 function scimErrorOf(err: FastifyError, status: number, message: string, details?: { field: string }[]): ScimErrorBody {

@@ -325,4 +325,11 @@ describe('SCIM discovery and protocol', () => {
     expectScimError(await scim(key, 'GET', '/Groups'), 404);
     expectScimError(await scim(key, 'GET', '/Users?sortBy=userName'), 400);
   });
+
+  it('limits the calls per address, answering a SCIM 429', async () => {
+    const { key } = await portal('ACME');
+    let res = await scim(key, 'GET', '/ServiceProviderConfig');
+    for (let i = 0; i < 1200 && res.statusCode === 200; i++) res = await scim(key, 'GET', '/ServiceProviderConfig');
+    expectScimError(res, 429);
+  }, 120_000);
 });
