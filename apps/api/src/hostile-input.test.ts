@@ -2,6 +2,7 @@ import { errorBody } from '@vault/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from './db/seed/catalog.js';
+import { scimErrorBody } from './modules/scim/scim.schemas.js';
 import { type Auth, createTestApp, type TestApp } from './test/harness.js';
 import { hostileRequests, type JsonSchema, type Operation, operationsOf, withUnknownQuery } from './test/hostile-arbitraries.js';
 import { integrationKey } from './test/integration-key.js';
@@ -20,6 +21,10 @@ let ops: Operation[];
 let staff: Auth;
 let admin: Auth;
 let sponsor: { id: number; sponsorCode: string };
+/** The integration's key: X-Api-Key on integration calls, a bearer token on SCIM (scope scim). */
+let key: string;
+const isScim = (path: string) => path.startsWith('/scim/');
+const keyHeaders = (path: string): Record<string, string> => (isScim(path) ? { authorization: `Bearer ${key}` } : { 'x-api-key': key });
 
 /** A digest of every row of every table; sessions' activity times change on each call and are left out. */
 async function fingerprint(): Promise<string> {
@@ -53,6 +58,9 @@ beforeAll(async () => {
   staff = await t.signInStaff();
   const flags = ['hasManageMfaAccess', 'hasArchiveVaultAccess', 'hasSubPortalManagePermission', 'hasIntegrationAccess'];
   admin = await t.signInSponsorAdmin(sponsor.id, Object.fromEntries(flags.map((f) => [f, true])));
+  // The calls an integration makes, with its key.
+  await ensureCatalog(t.db);
+  key = await integrationKey(t, staff, sponsor.id, ['report_failed_uploads', 'redeem_invitations', 'scim']);
   ops = operationsOf(t.app.swagger()).filter((op) => op.method !== 'GET' || Object.keys(op.query).length > 0);
 }, 120_000);
 afterAll(async () => t.close());
@@ -87,9 +95,6 @@ describe('hostile input', () => {
   });
 
   it('refuses a query parameter a call does not declare, naming it, on every call, and changes nothing', async () => {
-    // The calls an integration makes, with its key.
-    await ensureCatalog(t.db);
-    const key = await integrationKey(t, staff, sponsor.id, ['report_failed_uploads', 'redeem_invitations']);
     const before = await fingerprint();
     const all = operationsOf(t.app.swagger());
     const accepted: string[] = [];
@@ -103,8 +108,10 @@ describe('hostile input', () => {
           ...(req.payload !== undefined ? { payload: req.payload } : {}),
         });
       let res = await send(staff.headers);
-      if (res.statusCode === 401) res = await send({ 'x-api-key': key });
-      if (res.statusCode !== 400 || !res.json().message?.includes('zzUnknown'))
+      if (res.statusCode === 401) res = await send(keyHeaders(req.url));
+      // SCIM words its errors as RFC 7644 3.12 does: the message is its `detail`.
+      const said: string | undefined = res.json().message ?? res.json().detail;
+      if (res.statusCode !== 400 || !said?.includes('zzUnknown'))
         accepted.push(`${req.method} ${req.url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(all.length).toBeGreaterThan(100);
@@ -122,16 +129,23 @@ describe('hostile input', () => {
       seen.push(`${op.method} ${op.path}`);
       await fc.assert(
         fc.asyncProperty(requests, fc.constantFrom(staff, admin), async (req, who) => {
+          // SCIM is called by an identity provider with the key; a session would stop at 401.
+          const caller = isScim(req.url) ? keyHeaders(req.url) : who.headers;
           const res = await t.app.inject({
             method: req.method as never,
             url: req.url,
-            headers: { ...who.headers, ...(req.contentType ? { 'content-type': req.contentType } : {}) },
+            headers: { ...caller, ...(req.contentType ? { 'content-type': req.contentType } : {}) },
             ...(req.payload !== undefined ? { payload: req.payload } : {}),
           });
           const where = `${req.method} ${req.url.slice(0, 200)} with ${req.what}: ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
           expect(res.statusCode, where).toBeLessThan(500);
           const body = res.json();
+          if (isScim(req.url)) {
+            expect(scimErrorBody.safeParse(body).success, where).toBe(true);
+            expect(body.status, where).toBe(String(res.statusCode));
+            return;
+          }
           expect(errorBody.safeParse(body).success, where).toBe(true);
           expect(
             Object.keys(body).filter((k) => !ALLOWED_KEYS.has(k)),

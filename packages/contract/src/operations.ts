@@ -5,7 +5,14 @@ import { isTimeZone } from './display-dates.js';
 /* ------------------------------------------------------------------ App integrations */
 
 /** The scopes a sponsor authorization may grant (DESIGN 5). */
-export const INTEGRATION_SCOPES = ['read_vaults', 'write_documents', 'read_audit', 'report_failed_uploads', 'redeem_invitations'] as const;
+export const INTEGRATION_SCOPES = [
+  'read_vaults',
+  'write_documents',
+  'read_audit',
+  'report_failed_uploads',
+  'redeem_invitations',
+  'scim',
+] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 export const SCOPE_LABELS: Record<IntegrationScope, string> = {
   read_vaults: 'Read vaults',
@@ -13,6 +20,7 @@ export const SCOPE_LABELS: Record<IntegrationScope, string> = {
   read_audit: 'Read audit log',
   report_failed_uploads: 'Report failed uploads',
   redeem_invitations: 'Redeem invitations',
+  scim: "Provision the portal's administrators (SCIM)",
 };
 
 export interface ConfigField {

@@ -45,15 +45,19 @@ export const emailOfAnotherAccount = () => conflict(EMAIL_OF_ANOTHER_ACCOUNT, [{
 /** The action's audit entry (`<targetType>.<action>`) on one account. */
 const audit = (db: Db, ctx: Ctx, action: string, account: AccountRef, logJson: Record<string, unknown> = { email: account.email }) =>
   writeAudit(db, ctx.actor, {
-    action: `${ctx.targetType}.${action}`,
+    // A whole code ("scim.user_deactivated") is kept; a verb is put under the target type.
+    action: action.includes('.') ? action : `${ctx.targetType}.${action}`,
     sponsorId: ctx.sponsorId,
     targetType: ctx.targetType,
     targetId: account.id,
     logJson,
   });
 
-/** Activation sends statusId 1 (specification section 4); deactivation 2. Archived accounts stay archived. */
-export async function setAccountStatus(db: Db, ctx: Ctx, account: AccountRef, statusId: 1 | 2): Promise<ServerMessage> {
+/**
+ * Activation sends statusId 1 (specification section 4); deactivation 2. Archived accounts stay archived.
+ * `auditAs` names the entry when the change comes through another channel than the portal (SCIM).
+ */
+export async function setAccountStatus(db: Db, ctx: Ctx, account: AccountRef, statusId: 1 | 2, auditAs?: string): Promise<ServerMessage> {
   if (account.statusId === STATUS.archived)
     throw conflict(`${fullName(account)}'s vault is archived; it cannot be activated or deactivated.`);
   if (account.statusId === statusId) {
@@ -61,7 +65,7 @@ export async function setAccountStatus(db: Db, ctx: Ctx, account: AccountRef, st
   }
   await setStatus(db, account.id, statusId, statusId === STATUS.active);
   if (statusId === STATUS.inactive) await revokeSessions(db, [account.id]);
-  await audit(db, ctx, statusId === STATUS.active ? 'activate' : 'deactivate', account, {
+  await audit(db, ctx, auditAs ?? (statusId === STATUS.active ? 'activate' : 'deactivate'), account, {
     email: account.email,
     statusId: { from: account.statusId, to: statusId },
   });

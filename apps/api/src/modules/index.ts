@@ -6,6 +6,7 @@ import { invitationRoutes } from './invitations/invitations.routes.js';
 import { mfaRoutes } from './mfa/mfa.routes.js';
 import { packageRoutes } from './packages/packages.routes.js';
 import { referenceRoutes } from './reference/reference.routes.js';
+import { scimModule } from './scim/scim.routes.js';
 import { sponsorAdminRoutes } from './sponsor-admins/sponsor-admins.routes.js';
 import { sponsoredAdvisorRoutes } from './sponsored-advisors/sponsored-advisors.routes.js';
 import { sponsorRoutes } from './sponsors/sponsors.routes.js';
@@ -28,4 +29,5 @@ export const modules: FastifyPluginAsync[] = [
   vaultRoutes,
   vaultImportRoutes,
   subPortalRoutes,
+  scimModule,
 ] as FastifyPluginAsync[];

@@ -69,7 +69,8 @@ export function errorStatusesFor(route: RouteInfo): string[] {
   if (auth !== 'public') {
     statuses.push('401');
     // Anti-forgery token on changes, staff-only and flag checks, a scope, another portal named.
-    if (MUTATING.has(method) || config.staffOnly || config.permission || auth === 'integration' || hasInput) statuses.push('403');
+    if (MUTATING.has(method) || config.staffOnly || config.permission || auth === 'integration' || auth === 'scim' || hasInput)
+      statuses.push('403');
     // The portal a call names, or the id in its path, that does not exist.
     if (hasInput) statuses.push('404');
   } else if (s.params) {
@@ -87,6 +88,7 @@ export function securityFor(route: RouteInfo): Record<string, string[]>[] {
   const auth = ((route.config ?? {}) as { auth?: string }).auth ?? 'session';
   if (auth === 'public') return [];
   if (auth === 'integration') return [{ apiKey: [] }];
+  if (auth === 'scim') return [{ scimBearer: [] }];
   return MUTATING.has(String(route.method)) ? [{ bearer: [], xsrf: [] }] : [{ bearer: [] }];
 }
 

@@ -33,9 +33,13 @@ export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, toke
   reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'strict', secure, httpOnly: false });
 }
 
-async function sessionUser(app: FastifyInstance, request: FastifyRequest, serverKey: string): Promise<AuthUser> {
+const bearerOf = (request: FastifyRequest) => {
   const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+};
+
+async function sessionUser(app: FastifyInstance, request: FastifyRequest, serverKey: string): Promise<AuthUser> {
+  const token = bearerOf(request) ?? '';
   if (!token || token.length > 200) throw unauthorized(SESSION_ENDED);
   const tokenHash = sha256(token);
   const now = new Date();
@@ -71,19 +75,22 @@ async function sessionUser(app: FastifyInstance, request: FastifyRequest, server
   };
 }
 
-async function integrationCaller(app: FastifyInstance, request: FastifyRequest) {
-  const key = request.headers['x-api-key'];
+/**
+ * An integration by its key, and the route's scope among its live authorizations (recording their
+ * use). SCIM clients send the key as a bearer token (RFC 7644 section 2), the others as X-Api-Key:
+ * one key, one hash, one expiry and revocation, whichever header carries it.
+ */
+async function integrationCaller(app: FastifyInstance, key: unknown, scope: string | undefined) {
   if (typeof key !== 'string' || key.length < 20 || key.length > 200) throw unauthorized('A valid API key is required.');
   const row = await repo.enabledIntegration(app.db, sha256(key));
   if (!row) throw unauthorized('A valid API key is required.');
-  const scope = request.routeOptions.config.scope;
   if (scope && !(await repo.useAuthorization(app.db, row.si.id, scope))) {
     throw forbidden(`This API key is not authorized for "${scope}".`);
   }
   return { sponsorIntegrationId: row.si.id, sponsorId: row.si.sponsorId, integrationCode: row.code };
 }
 
-/** Authentication for every /api/v1 route: session (with XSRF), integration key, or public. */
+/** Authentication for every /api/v1 and /scim/v2 route: session (with XSRF), integration key, or public. */
 export default fp(
   async (app: FastifyInstance) => {
     const serverKey = await loadServerKey(app);
@@ -95,11 +102,14 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       request.actor = { userId: null, email: null, sponsorId: null, ip: request.ip };
-      if (!request.url.startsWith('/api/v1/')) return;
+      const scim = request.url.startsWith('/scim/v2/');
+      if (!request.url.startsWith('/api/v1/') && !scim) return;
       const mode = request.routeOptions.config?.auth ?? 'session';
       if (mode === 'public' || !request.routeOptions.url) return;
-      if (mode === 'integration') {
-        request.integration = await integrationCaller(app, request);
+      // A SCIM address never takes a portal session nor a key without the scim scope, whatever its route declares.
+      if (mode === 'integration' || mode === 'scim' || scim) {
+        const key = mode === 'integration' ? request.headers['x-api-key'] : bearerOf(request);
+        request.integration = await integrationCaller(app, key, scim ? 'scim' : request.routeOptions.config.scope);
         request.actor = {
           userId: null,
           email: `integration:${request.integration.integrationCode}`,

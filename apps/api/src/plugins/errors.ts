@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.js';
 import { EMAIL_OF_ANOTHER_ACCOUNT } from '../lib/accounts.js';
 import { AppError } from '../lib/errors.js';
+import { SCIM_ERROR, SCIM_MEDIA_TYPE } from '../modules/scim/scim.schemas.js';
 
 type Detail = { field: string; message: string };
 
@@ -65,9 +66,73 @@ function validationDetails(
  * Errors Fastify raises before a route is found (a path that is not valid percent-encoded UTF-8),
  * which the error handler never sees: the same error model.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return reply.status(status).send({ message: 'The address of this request is not valid.' });
+  const message = 'The address of this request is not valid.';
+  // No route was found, so the SCIM routes' own error handler cannot word it for a SCIM client.
+  if (request.url.startsWith('/scim/'))
+    return reply
+      .status(status)
+      .type(`${SCIM_MEDIA_TYPE}; charset=utf-8`)
+      .send({ schemas: [SCIM_ERROR], status: String(status), detail: message });
+  return reply.status(status).send({ message });
+}
+
+/** What an error answers in the one error model; the SCIM routes render the same answer in SCIM's words. */
+export interface ErrorAnswer {
+  status: number;
+  body: { message: string; details?: Detail[]; errorMsg?: string };
+  retryAfter?: string;
+}
+
+type Availability = FastifyInstance['database']['availability'] | undefined;
+
+/** Typed errors become their status and message; nothing internal leaks. Logs what needs logging. */
+export function errorAnswer(err: FastifyError, request: FastifyRequest, availability: Availability): ErrorAnswer {
+  if (err instanceof AppError) {
+    return {
+      status: err.statusCode,
+      body: { message: err.message, ...(err.details ? { details: err.details } : {}), ...(err.errorMsg ? { errorMsg: err.errorMsg } : {}) },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const details = validationDetails(err as never);
+    const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
+    return {
+      status: 400,
+      body: { message: `Please correct the ${where}: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details },
+    };
+  }
+  if (isResponseSerializationError(err)) {
+    request.log.error({ err }, 'response did not match its schema');
+    return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+  }
+  if (isDatabaseUnavailable(err)) {
+    // One log line per outage (availability logs the change), not one per request.
+    availability?.lost(err);
+    return {
+      status: 503,
+      retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
+      body: { message: 'The service is temporarily unavailable. Please try again in a moment.' },
+    };
+  }
+  const pg = pgMessage(err as never);
+  if (pg) {
+    request.log.info({ status: pg[0] }, 'constraint refused the change');
+    const field = CONSTRAINT_FIELDS[pgConstraint(err as never)];
+    return { status: pg[0], body: { message: pg[1], ...(field ? { details: [{ field, message: pg[1] }] } : {}) } };
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 413) return { status, body: { message: 'The request is too large.' } };
+  if (status === 429) return { status, body: { message: 'Too many requests. Please wait a moment and try again.' } };
+  if (status === 415) return { status, body: { message: 'This content type is not accepted.' } };
+  if (status >= 400 && status < 500) {
+    const message =
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'The request body is not valid JSON.' : err.message;
+    return { status, body: { message } };
+  }
+  request.log.error({ err }, 'unhandled error');
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
 }
 
 const noRoute = (request: FastifyRequest, reply: FastifyReply) =>
@@ -80,52 +145,14 @@ export default fp(
     const availability = app.hasDecorator('database') ? app.database.availability : undefined;
     if (availability) availability.log = app.log;
     app.setErrorHandler((err: FastifyError, request, reply) => {
-      if (err instanceof AppError) {
-        return reply.status(err.statusCode).send({
-          message: err.message,
-          ...(err.details ? { details: err.details } : {}),
-          ...(err.errorMsg ? { errorMsg: err.errorMsg } : {}),
-        });
-      }
-      if (hasZodFastifySchemaValidationErrors(err)) {
-        const details = validationDetails(err as never);
-        const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
-        return reply
-          .status(400)
-          .send({ message: `Please correct the ${where}: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details });
-      }
-      if (isResponseSerializationError(err)) {
-        request.log.error({ err }, 'response did not match its schema');
-        return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
-      }
-      if (isDatabaseUnavailable(err)) {
-        // One log line per outage (availability logs the change), not one per request.
-        availability?.lost(err);
-        return reply
-          .status(503)
-          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
-      }
-      const pg = pgMessage(err as never);
-      if (pg) {
-        request.log.info({ status: pg[0] }, 'constraint refused the change');
-        const field = CONSTRAINT_FIELDS[pgConstraint(err as never)];
-        return reply.status(pg[0]).send({ message: pg[1], ...(field ? { details: [{ field, message: pg[1] }] } : {}) });
-      }
-      const status = err.statusCode ?? 500;
       // A path no call serves: its body was parsed before the 404 handler, and a 400 about a body
       // nothing reads would suggest the path exists. (Too large and too many stay as they are.)
-      if (request.is404 && status >= 400 && status < 500 && status !== 413 && status !== 429) return noRoute(request, reply);
-      if (status === 413) return reply.status(413).send({ message: 'The request is too large.' });
-      if (status === 429) return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.' });
-      if (status === 415) return reply.status(415).send({ message: 'This content type is not accepted.' });
-      if (status >= 400 && status < 500) {
-        const message =
-          err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'The request body is not valid JSON.' : err.message;
-        return reply.status(status).send({ message });
-      }
-      request.log.error({ err }, 'unhandled error');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      const status = err.statusCode;
+      if (request.is404 && !(err instanceof AppError) && status && status >= 400 && status < 500 && status !== 413 && status !== 429)
+        return noRoute(request, reply);
+      const answer = errorAnswer(err, request, availability);
+      if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
+      return reply.status(answer.status).send(answer.body);
     });
 
     app.setNotFoundHandler(noRoute);

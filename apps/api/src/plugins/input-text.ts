@@ -80,7 +80,8 @@ function matchQueryNames(request: FastifyRequest) {
       delete query[name];
     }
   }
-  if (!unknown.length || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+  const api = request.url.startsWith('/api/') || request.url.startsWith('/scim/');
+  if (!unknown.length || !api || request.url.startsWith('/api/docs')) return;
   const message = 'Not a parameter of this call';
   throw badRequest(
     `Please correct the query: ${unknown.map((n) => `${n}: ${message}`).join('; ')}`,

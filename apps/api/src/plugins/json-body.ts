@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors.js';
 
@@ -27,22 +27,27 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
+/** Fastify's own JSON parser (prototype poisoning refused) behind the depth check, for every JSON media type. */
+export function depthCheckedJsonParser(app: FastifyInstance): FastifyBodyParser<string> {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  return (request, body, done) => {
+    if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) {
+      done(badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+      return;
+    }
+    parse(request, body, done);
+  };
+}
+
 /**
- * JSON bodies: Fastify's own parser (prototype poisoning refused), behind a depth check. A deeply
- * nested body (`[[[…]]]`) made the recursive parse and the schema checks slow enough that two dozen
- * of them held up every other request (issue 30, defect 4).
+ * JSON bodies: Fastify's own parser, behind a depth check. A deeply nested body (`[[[…]]]`) made the
+ * recursive parse and the schema checks slow enough that two dozen of them held up every other
+ * request (issue 30, defect 4).
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const parse = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) {
-        done(badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
-        return;
-      }
-      parse(request, body as string, done);
-    });
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, depthCheckedJsonParser(app));
   },
   { name: 'json-body' },
 );

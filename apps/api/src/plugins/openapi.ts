@@ -41,6 +41,11 @@ export default fp(
             bearer: { type: 'http', scheme: 'bearer', description: 'The access token from POST /api/v1/authentication/login.' },
             xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: 'The XSRF-TOKEN cookie echoed on every change.' },
             apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'An integration key (integration calls only).' },
+            scimBearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'An integration key granted the `scim` scope, as a bearer token (SCIM calls under /scim/v2 only).',
+            },
           },
         },
         security: [{ bearer: [], xsrf: [] }],

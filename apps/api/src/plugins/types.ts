@@ -71,8 +71,11 @@ declare module 'fastify' {
     ctx: RequestContext;
   }
   interface FastifyContextConfig {
-    /** 'session' (default): a signed-in user; 'integration': an X-Api-Key; 'public': nobody. */
-    auth?: 'public' | 'session' | 'integration';
+    /**
+     * 'session' (default): a signed-in user; 'integration': an X-Api-Key; 'scim': the same integration
+     * key as a bearer token (/scim/v2); 'public': nobody.
+     */
+    auth?: 'public' | 'session' | 'integration' | 'scim';
     staffOnly?: boolean;
     /** A sponsor administrator needs this flag; staff always pass. */
     permission?: AdminFlag;

@@ -240,7 +240,11 @@ function rawOrEncoded(v: unknown): string {
 function invalidParam(s: JsonSchema): fc.Arbitrary<unknown> {
   const type = typeOf(s);
   const options: fc.Arbitrary<unknown>[] = [unstorable, fc.constant(['1', '2'])];
-  if (type === 'integer' || type === 'number') options.push(fc.constantFrom('abc', '-5', '1.5', '1e400', '99999999999999999999'));
+  if (type === 'integer' || type === 'number') {
+    options.push(fc.constantFrom('abc', '1.5', '1e400', '99999999999999999999'));
+    // Below the minimum; SCIM's startIndex and count take negatives by RFC 7644 3.4.2.4 (read as 1 and 0).
+    if (s.minimum === undefined || s.minimum > -5) options.push(fc.constant('-5'));
+  }
   if (type === 'boolean' || s.enum) options.push(fc.constantFrom('maybe', 'x'.repeat(5000)));
   if (type === 'string' && s.maxLength !== undefined) options.push(fc.constant('x'.repeat(s.maxLength + 1)));
   if (s.format === 'date-time') options.push(fc.constantFrom('yesterday', '2026-13-45T99:99:99Z', '99999-01-01T00:00:00Z'));

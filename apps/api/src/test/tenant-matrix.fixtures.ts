@@ -52,6 +52,18 @@ export async function tenantWorld(t: TestApp) {
     .insert(sponsorAuthorizations)
     .values({ sponsorId: w.a.id, sponsorIntegrationId: integration!.id, scopes: ['read_vaults'] })
     .returning();
+  // Each portal's SCIM key (an integration key with the scim scope), as identity providers send it.
+  const [scimApp] = await t.db.insert(appIntegrations).values({ code: 'scim-probe', name: 'SCIM probe', category: 'Identity' }).returning();
+  const scimKey = async (sponsorId: number) => {
+    const key = randomToken();
+    const [si] = await t.db
+      .insert(sponsorIntegrations)
+      .values({ sponsorId, integrationId: scimApp!.id, apiKeyHash: sha256(key), apiKeyPrefix: key.slice(0, 8) })
+      .returning();
+    await t.db.insert(sponsorAuthorizations).values({ sponsorId, sponsorIntegrationId: si!.id, scopes: ['scim'] });
+    return { headers: { authorization: `Bearer ${key}` } };
+  };
+  const scimKeys = { a: await scimKey(w.a.id), b: await scimKey(w.b.id) };
   const [invitation] = await t.db
     .insert(invitations)
     .values({ sponsorId: w.a.id, type: 'strict', inviteCode: 'testInvitation', email: 'invitee@alpha-secret.test', packageId: w.gold.id })
@@ -96,6 +108,7 @@ export async function tenantWorld(t: TestApp) {
   return {
     ...w,
     callers: { adminA, flagless, adminB, staff } satisfies Record<string, Auth>,
+    scimKeys,
     ids: {
       sponsorA: w.a.id,
       sponsorB: w.b.id,

@@ -48,6 +48,9 @@ const isPublic = (key: string) => key in PUBLIC || /^GET \/api\/health(\/|$)/.te
 const INTEGRATION_KEY: Record<string, string> = {
   'POST /api/v1/upload-failed-files': "the vault service reports a failed upload with its integration's key",
 };
+/** SCIM (decision 0036): identity providers call it with an integration key of the scim scope, never a session. */
+const isScim = (key: string) => / \/scim\/v2\//.test(key);
+const takesKey = (key: string) => key in INTEGRATION_KEY || isScim(key);
 /** Routes only the service staff may call: A's administrator with every flag gets 403 too. */
 const STAFF_ONLY: Record<string, string> = {
   'POST /api/v1/sponsors': 'creating a portal',
@@ -99,6 +102,7 @@ const PATH_OBJECT: Record<string, Ref> = {
   vaults: 'vault',
   'sponsor-group': 'group',
   passkeys: 'passkey',
+  Users: 'admin',
 };
 /** Ids every portal shares (the catalogues): not A's, so not swapped for a missing id. */
 const SHARED: Ref[] = ['basePackage', 'app', 'sponsorA', 'sponsorB', 'codeA', 'codeB'];
@@ -276,7 +280,7 @@ describe('tenant matrix', () => {
   it("gives B nothing of A's: naming A is refused, A's ids answer as missing ones, and A is unchanged", async () => {
     const failures: string[] = [];
     for (const o of ops) {
-      if (isPublic(o.key) || o.key in INTEGRATION_KEY || SESSION_ENDING.has(o.key)) continue;
+      if (isPublic(o.key) || takesKey(o.key) || SESSION_ENDING.has(o.key)) continue;
       const before = await fingerprintOfA();
       // B naming sponsor A (with A's ids).
       const asA = build(o, 'A', false);
@@ -309,7 +313,7 @@ describe('tenant matrix', () => {
   it('refuses what a flag or staff guards to A’s administrator without flags, naming the permission, and changes nothing', async () => {
     const failures: string[] = [];
     for (const o of ops) {
-      if (isPublic(o.key) || o.key in INTEGRATION_KEY || SESSION_ENDING.has(o.key)) continue;
+      if (isPublic(o.key) || takesKey(o.key) || SESSION_ENDING.has(o.key)) continue;
       const before = await fingerprintOfA();
       const res = await call(w.callers.flagless, build(o, 'A', false));
       if (res.status >= 500) failures.push(`${o.key}: ${res.status}`);
@@ -326,7 +330,7 @@ describe('tenant matrix', () => {
   it("lets A's administrator with every flag work in A (staff-only routes excepted), and staff everywhere, without a 5xx", async () => {
     const failures: string[] = [];
     for (const o of ops) {
-      if (isPublic(o.key) || o.key in INTEGRATION_KEY || SESSION_ENDING.has(o.key)) continue;
+      if (isPublic(o.key) || takesKey(o.key) || SESSION_ENDING.has(o.key)) continue;
       const req = build(o, 'A', false);
       const admin = await call(await freshSession(t, w.callers.adminA.userId), req);
       if (admin.status >= 500) failures.push(`${o.key} as A: ${admin.status}`);
@@ -337,6 +341,33 @@ describe('tenant matrix', () => {
       const staff = await call(await freshSession(t, w.callers.staff.userId), build(o, 'A', false));
       if (staff.status >= 500 || staff.status === 401 || staff.status === 403)
         failures.push(`${o.key} as staff: ${staff.status} ${staff.text}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("gives B's SCIM key nothing of A's: A's ids answer as missing ones, and A is unchanged", async () => {
+    const scimOps = ops.filter((o) => isScim(o.key));
+    expect(scimOps.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    for (const o of scimOps) {
+      const before = await fingerprintOfA();
+      const missing = build(o, 'B', true);
+      const theirs = build(o, 'B', false);
+      const r = await call(w.scimKeys.b, theirs);
+      if (r.status >= 500 || r.status === 401 || r.status === 403) failures.push(`${o.key} with B's key: ${r.status} ${r.text}`);
+      if (A_MARKER.test(r.text)) failures.push(`${o.key} with B's key: the answer shows A's data`);
+      if (missing.url !== theirs.url || JSON.stringify(missing.payload) !== JSON.stringify(theirs.payload)) {
+        const m = await call(w.scimKeys.b, missing);
+        if (r.status !== m.status) failures.push(`${o.key} with A's ids: ${r.status}, with a missing id: ${m.status}`);
+        else if (JSON.stringify(shape(r.body)) !== JSON.stringify(shape(m.body)))
+          failures.push(`${o.key} with A's ids answers another shape than a missing id`);
+      }
+      if ((await fingerprintOfA()) !== before) failures.push(`${o.key}: B's SCIM calls changed A's data`);
+    }
+    // A's own key reaches A's administrators (last: it may deactivate one).
+    for (const o of scimOps) {
+      const res = await call(w.scimKeys.a, build(o, 'A', false));
+      if (res.status >= 500 || res.status === 401 || res.status === 403) failures.push(`${o.key} with A's key: ${res.status} ${res.text}`);
     }
     expect(failures).toEqual([]);
   }, 120_000);

@@ -5,4 +5,4 @@ ALTER TABLE "import_job_rows" ADD CONSTRAINT "import_job_rows_license_ck" CHECK 
 ALTER TABLE "import_job_rows" ADD CONSTRAINT "import_job_rows_tag_ck" CHECK ("import_job_rows"."tag" in ('individual','business','family'));--> statement-breakpoint
 -- The transports WebAuthn defines (and the contract accepts); the browser gets them back as stored.
 ALTER TABLE "mfa_passkeys" ADD CONSTRAINT "mfa_passkeys_transports_ck" CHECK ("mfa_passkeys"."transports" <@ ARRAY['ble','cable','hybrid','internal','nfc','smart-card','usb']::text[]);--> statement-breakpoint
-ALTER TABLE "sponsor_authorizations" ADD CONSTRAINT "sponsor_authorizations_scopes_ck" CHECK ("sponsor_authorizations"."scopes" <@ ARRAY['read_vaults','write_documents','read_audit','report_failed_uploads','redeem_invitations']::text[]);
+ALTER TABLE "sponsor_authorizations" ADD CONSTRAINT "sponsor_authorizations_scopes_ck" CHECK ("sponsor_authorizations"."scopes" <@ ARRAY['read_vaults','write_documents','read_audit','report_failed_uploads','redeem_invitations','scim']::text[]);

@@ -62,7 +62,7 @@ export const sponsorAuthorizations = pgTable(
     index('sponsor_authorizations_created_by_idx').on(t.createdByUserId).where(sql`${t.createdByUserId} is not null`),
     check(
       'sponsor_authorizations_scopes_ck',
-      sql`${t.scopes} <@ array['read_vaults','write_documents','read_audit','report_failed_uploads','redeem_invitations']::text[]`,
+      sql`${t.scopes} <@ array['read_vaults','write_documents','read_audit','report_failed_uploads','redeem_invitations','scim']::text[]`,
     ),
   ],
 );

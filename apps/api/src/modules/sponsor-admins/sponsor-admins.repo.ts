@@ -1,12 +1,12 @@
 import { type PeopleSortField, type SortQuery, STATUS } from '@vault/contract';
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
-import { sponsorAdmins, sponsorGroups, users } from '../../db/schema/index.js';
+import { sponsorAdmins, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.repo.js';
 
 const columns = {
-  user: { ...personColumns, lastLoginAt: users.lastLoginAt },
+  user: { ...personColumns, lastLoginAt: users.lastLoginAt, updatedAt: users.updatedAt },
   admin: sponsorAdmins,
   groupName: sponsorGroups.name,
 };
@@ -27,11 +27,13 @@ const base = (db: Db) =>
 export async function listAdmins(
   db: Db,
   sponsorId: number,
-  opts: { offset: number; limit: number; where?: SQL; secondFactor?: 'on' | 'off' } & SortQuery<PeopleSortField>,
+  opts: { offset: number; limit: number; where?: SQL; secondFactor?: 'on' | 'off'; email?: string } & SortQuery<PeopleSortField>,
 ) {
   const where = and(
     eq(sponsorAdmins.sponsorId, sponsorId),
     opts.where,
+    // users_email_uq's own expression, so the look-up uses the index.
+    opts.email !== undefined ? sql`lower(${users.email}) = ${opts.email.trim().toLowerCase()}` : undefined,
     opts.secondFactor ? eq(users.mfaEnabled, opts.secondFactor === 'on') : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -49,6 +51,15 @@ export async function listAdmins(
 export async function findAdmin(db: Db, sponsorId: number, userId: number): Promise<AdminRow | null> {
   const [row] = await base(db).where(and(eq(sponsorAdmins.sponsorId, sponsorId), eq(sponsorAdmins.userId, userId)));
   return (row as AdminRow | undefined) ?? null;
+}
+
+/**
+ * Holds the portal's row until the transaction ends, so deactivations in one portal take turns and
+ * each counts the others' result (two at once could otherwise both find another active administrator).
+ * NO KEY UPDATE leaves inserts that refer to the portal free.
+ */
+export async function lockPortalForDeactivation(db: Db, sponsorId: number) {
+  await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.id, sponsorId)).for('no key update');
 }
 
 /** How many administrators of `sponsorId` other than `userId` are active. */

@@ -10,6 +10,7 @@ import {
   type SponsorAdminUpdateBody,
   STATUS,
 } from '@vault/contract';
+import type { Db } from '../../db/client.js';
 import { type AccountRef, emailOfAnotherAccount, emailOwner } from '../../lib/accounts.js';
 import { changes, pick } from '../../lib/changes.js';
 import { iso } from '../../lib/dates.js';
@@ -83,46 +84,84 @@ export async function get(ctx: Pick<RequestContext, 'db' | 'sponsor'>, userId: n
   return toItem(row);
 }
 
-export async function create(ctx: RequestContext, body: SponsorAdminCreateBody): Promise<SponsorAdminItem> {
-  const flags = pick(body, ADMIN_FLAGS) as Partial<Record<AdminFlag, boolean>>;
+/** Who a new administrator is; flags are granted apart, after the caller's own checks. */
+export interface NewAdmin {
+  email: string;
+  firstName: string;
+  lastName: string;
+  group?: number | null;
+  title?: string | null;
+  testAccount?: boolean;
+  localize?: string;
+  scimExternalId?: string | null;
+}
+
+/**
+ * Adds an administrator to the portal in the caller's transaction, pending until they set a password
+ * through the activation e-mail. Shared by the portal's form and SCIM provisioning, so both ask who
+ * owns the address (decision 0033) and hand out the same defaults. The caller checks its rights and audits.
+ */
+export async function addAdmin(
+  tx: Db,
+  where: { sponsorId: number; publicUrl: string },
+  person: NewAdmin,
+  granted: Partial<Record<AdminFlag, boolean>> = {},
+): Promise<{ userId: number; said: number; flags: Record<AdminFlag, boolean> }> {
+  const owner = await emailOwner(tx, person.email);
+  if (owner?.role === 'sponsor_admin' && owner.sponsorId === where.sponsorId) {
+    throw conflict('This e-mail address is already used by an administrator of this portal.', [
+      { field: 'email', message: 'Already used in this portal' },
+    ]);
+  }
+  if (owner) throw emailOfAnotherAccount();
   // Specification section 5: creation always sets hasPrivateFoldersAccess.
+  const flags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, granted[f] ?? false])) as Record<AdminFlag, boolean>;
   flags.hasPrivateFoldersAccess = true;
+  const userId = await repo.insertAdminUser(tx, {
+    role: 'sponsor_admin',
+    sponsorId: where.sponsorId,
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    statusId: STATUS.pending,
+    testAccount: person.testAccount ?? false,
+    localize: person.localize ?? 'en',
+  });
+  const said = await repo.insertAdmin(tx, {
+    userId,
+    sponsorId: where.sponsorId,
+    groupId: person.group ?? null,
+    title: person.title || null,
+    scimExternalId: person.scimExternalId ?? null,
+    ...flags,
+  });
+  await sendPasswordLink(tx, {
+    publicUrl: where.publicUrl,
+    userId,
+    email: person.email,
+    firstName: person.firstName,
+    sponsorId: where.sponsorId,
+    purpose: 'activation',
+  });
+  return { userId, said, flags };
+}
+
+/** A portal keeps one active administrator at least, whoever deactivates the others. */
+export async function checkNotLastActive(tx: Db, sponsorId: number, row: repo.AdminRow) {
+  if (row.user.statusId !== STATUS.active) return;
+  await repo.lockPortalForDeactivation(tx, sponsorId);
+  if ((await repo.otherActiveAdmins(tx, sponsorId, row.user.id)) === 0)
+    throw conflict(`${row.user.email} is the last active administrator of this portal; activate another administrator first.`);
+}
+
+export async function create(ctx: RequestContext, body: SponsorAdminCreateBody): Promise<SponsorAdminItem> {
+  const granted = pick(body, ADMIN_FLAGS) as Partial<Record<AdminFlag, boolean>>;
   checkManage(ctx.user);
-  checkGrant(ctx.user, { ...flags, hasPrivateFoldersAccess: undefined });
+  checkGrant(ctx.user, { ...granted, hasPrivateFoldersAccess: undefined });
   return ctx.db.transaction(async (tx) => {
     await checkGroup(tx, ctx.sponsor.id, body.group);
-    const owner = await emailOwner(tx, body.email);
-    if (owner?.role === 'sponsor_admin' && owner.sponsorId === ctx.sponsor.id) {
-      throw conflict('This e-mail address is already used by an administrator of this portal.', [
-        { field: 'email', message: 'Already used in this portal' },
-      ]);
-    }
-    if (owner) throw emailOfAnotherAccount();
-    const userId = await repo.insertAdminUser(tx, {
-      role: 'sponsor_admin',
-      sponsorId: ctx.sponsor.id,
-      email: body.email,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      statusId: STATUS.pending,
-      testAccount: body.testAccount ?? false,
-      localize: body.localize ?? 'en',
-    });
-    const said = await repo.insertAdmin(tx, {
-      userId,
-      sponsorId: ctx.sponsor.id,
-      groupId: body.group ?? null,
-      title: body.title || null,
-      ...Object.fromEntries(ADMIN_FLAGS.map((f) => [f, flags[f] ?? false])),
-    });
-    await sendPasswordLink(tx, {
-      publicUrl: ctx.publicUrl,
-      userId,
-      email: body.email,
-      firstName: body.firstName,
-      sponsorId: ctx.sponsor.id,
-      purpose: 'activation',
-    });
+    const { userId, said } = await addAdmin(tx, { sponsorId: ctx.sponsor.id, publicUrl: ctx.publicUrl }, body, granted);
+    const flags = { ...granted, hasPrivateFoldersAccess: true };
     const { email, firstName, lastName, group, title, testAccount, localize } = body;
     await writeAudit(tx, ctx.actor, {
       action: `${TARGET}.create`,
@@ -176,8 +215,7 @@ export async function act(ctx: RequestContext, userId: number, action: PersonAct
     if (!row) throw notFound('The administrator');
     if (action !== 'reset-mfa') checkManage(ctx.user);
     if (action === 'deactivate' && userId === ctx.user.id) throw conflict('You cannot deactivate your own account.');
-    if (action === 'deactivate' && row.user.statusId === STATUS.active && (await repo.otherActiveAdmins(tx, ctx.sponsor.id, userId)) === 0)
-      throw conflict(`${row.user.email} is the last active administrator of this portal; activate another administrator first.`);
+    if (action === 'deactivate') await checkNotLastActive(tx, ctx.sponsor.id, row);
     const account: AccountRef = row.user;
     const c = { actor: ctx.actor, sponsorId: ctx.sponsor.id, targetType: TARGET, publicUrl: ctx.publicUrl };
     const message = await runAccountAction(tx, c, account, action);
