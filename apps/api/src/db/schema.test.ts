@@ -86,6 +86,8 @@ const FREE_TEXT = new Set([
   'invitations.last_name',
   'mfa_passkeys.name',
   'sponsor_admins.title',
+  // The identity provider's own id for the person (SCIM externalId): whatever the provider chose.
+  'sponsor_admins.scim_external_id',
   'sponsor_categories.name',
   'sponsor_groups.code',
   'sponsor_groups.name',
