@@ -11,7 +11,18 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** The serious and critical violations on the page as it is now, one line each, to read in a failure. */
 async function blockers(page: Page, within?: string): Promise<string[]> {
-  // Mantine's transitions fade dialogs and menus in; axe measures contrast on what is painted.
+  // Mantine's transitions fade dialogs and menus in; axe measures contrast on what is painted. Its
+  // Transition steps through its stages on timers, so a dialog can be "visible" at opacity 0.3 before
+  // any CSS transition has started: wait for every dialog to be fully opaque, then finish what runs.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+        for (let el: Element | null = dialog; el; el = el.parentElement) if (getComputedStyle(el).opacity !== '1') return false;
+        return true;
+      }),
+    undefined,
+    { timeout: 10_000 },
+  );
   await page.evaluate(() => {
     for (const a of document.getAnimations()) if (a.effect?.getComputedTiming().endTime !== Infinity) a.finish();
   });
