@@ -23,15 +23,18 @@ const CONSTRAINT_FIELDS: Record<string, string> = { users_email_uq: 'email' };
 
 type PgError = { code?: string; constraint?: string; constraint_name?: string; cause?: unknown };
 
-function pgConstraint(error: PgError): string {
-  const err = (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error : (error.cause as PgError | undefined)) ?? {};
+/** Drizzle wraps the driver's error; the SQLSTATE and constraint are on its cause. */
+const pgCause = (error: PgError): PgError =>
+  (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error : (error.cause as PgError | undefined)) ?? {};
+
+const pgConstraint = (error: PgError): string => {
+  const err = pgCause(error);
   return err.constraint ?? err.constraint_name ?? '';
-}
+};
 
 function pgMessage(error: PgError): [number, string] | null {
-  // Drizzle wraps the driver's error; the SQLSTATE and constraint are on its cause.
-  const err = (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error : (error.cause as PgError | undefined)) ?? {};
-  const constraint = err.constraint ?? err.constraint_name ?? '';
+  const err = pgCause(error);
+  const constraint = pgConstraint(error);
   switch (err.code) {
     case '23505':
       return [409, CONSTRAINT_MESSAGES[constraint] ?? 'This already exists.'];

@@ -1,47 +1,10 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import type { MfaStatus } from '@vault/contract';
-import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { passkeysSupported } from '../../lib/passkeys';
 import { useConfirmIdentity, useConfirmIdentityWithPasskey } from './api';
 import { CodePrompt } from './CodePrompt';
-
-/** The password, while the account has no second factor. */
-function PasswordProof() {
-  const confirm = useConfirmIdentity();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) return setError('Enter your password');
-    setError(undefined);
-    try {
-      await confirm.mutateAsync({ password });
-    } catch (err) {
-      setError(errorMessage(err));
-      setPassword('');
-    }
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <PasswordInput
-          label="Your password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={error}
-          w={{ base: '100%', xs: 260 }}
-          required
-        />
-        <Button type="submit" mt={{ base: 0, xs: 25 }} loading={confirm.isPending}>
-          Confirm
-        </Button>
-      </Group>
-    </form>
-  );
-}
 
 /**
  * "Confirm it's you" before a second factor is added: the server refuses a new factor to a session
@@ -84,7 +47,7 @@ export function IdentityCheck({ status }: { status: MfaStatus }) {
           )}
         </>
       ) : (
-        <PasswordProof />
+        <CodePrompt label="Your password" submitLabel="Confirm" password onSubmit={(password) => confirm.mutateAsync({ password })} />
       )}
     </Stack>
   );
