@@ -45,6 +45,11 @@ export const deleteLongEndedSessions = (tx: Db) =>
 export const deleteEndedRateWindows = (tx: Db) =>
   deleted(tx, sql`delete from rate_limits where window_ends_at < now() - interval '1 minute'`);
 
+/** SAML AuthnRequests never answered, and used assertions past their expiry (a replay of one is refused as expired). */
+export const deleteEndedSamlRequests = (tx: Db) => deleted(tx, sql`delete from saml_requests where expires_at < now()`);
+
+export const deleteEndedSamlAssertions = (tx: Db) => deleted(tx, sql`delete from saml_used_assertions where expires_at < now()`);
+
 export const deleteQuietThrottleRows = async (tx: Db) => {
   const result = (await sweepThrottle(tx)) as unknown as { rowCount?: number | null; affectedRows?: number };
   return Number(result.rowCount ?? result.affectedRows ?? 0);

@@ -99,6 +99,8 @@ describe('removing ended one-time rows', () => {
       sessions: 2,
       rateLimits: 1,
       signInThrottle: 1,
+      samlRequests: 0,
+      samlAssertions: 0,
     });
     expect(await count('mfa_challenges')).toBe(1);
     expect(await t.database.query("select account from sign_in_throttle where account in ('quiet', 'recent')")).toEqual([
@@ -126,6 +128,8 @@ describe('removing ended one-time rows', () => {
       sessions: 0,
       rateLimits: 0,
       signInThrottle: 0,
+      samlRequests: 0,
+      samlAssertions: 0,
     });
   });
 

@@ -14,6 +14,8 @@ export interface CleanupCounts {
   sessions: number;
   rateLimits: number;
   signInThrottle: number;
+  samlRequests: number;
+  samlAssertions: number;
 }
 
 /**
@@ -31,6 +33,8 @@ export async function runCleanup(database: Database): Promise<CleanupCounts | nu
       sessions: await repo.deleteLongEndedSessions(tx),
       rateLimits: await repo.deleteEndedRateWindows(tx),
       signInThrottle: await repo.deleteQuietThrottleRows(tx),
+      samlRequests: await repo.deleteEndedSamlRequests(tx),
+      samlAssertions: await repo.deleteEndedSamlAssertions(tx),
     };
   });
 }

@@ -5,6 +5,7 @@ export * from './mfa.js';
 export * from './operations.js';
 export * from './packages.js';
 export * from './people.js';
+export * from './saml.js';
 export * from './sponsors.js';
 export * from './statuses.js';
 export * from './users.js';

@@ -114,7 +114,8 @@ describe.runIf(process.env.TEST_DB === 'pg')('vault-holder import killed mid-way
     const preview = await fetch(`${base}/api/v1/users/import?sponsorId=${sponsor!.id}`, {
       method: 'POST',
       headers: { ...headers, ...form },
-      body: payload,
+      // A plain byte array: the XML DOM types SAML brings in (decision 0039) type fetch's body without Buffer.
+      body: new Uint8Array(payload),
     });
     expect(preview.status).toBe(200);
     const { jobId, validRows } = (await preview.json()) as { jobId: string; validRows: number };

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sponsors } from './sponsors.js';
+
+/**
+ * The SAML AuthnRequests a portal sent and has not yet seen answered (migration 0022): a response's
+ * InResponseTo must name one of them, of the same portal, once, before it expires.
+ */
+export const samlRequests = pgTable(
+  'saml_requests',
+  {
+    id: text().primaryKey(),
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
+    relayState: text().notNull(),
+    purpose: text().$type<'sign_in' | 'test'>().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('saml_requests_id_ck', sql`${t.id} ~ '^_[0-9a-f]{40}$'`),
+    check('saml_requests_relay_state_ck', sql`${t.relayState} ~ '^[A-Za-z0-9_-]{43}$'`),
+    check('saml_requests_purpose_ck', sql`${t.purpose} in ('sign_in','test')`),
+    index('saml_requests_sponsor_idx').on(t.sponsorId),
+    index('saml_requests_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The assertions a portal accepted, kept until they expire so the same one is refused a second time. */
+export const samlUsedAssertions = pgTable(
+  'saml_used_assertions',
+  {
+    sponsorId: integer()
+      .notNull()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
+    assertionId: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'saml_used_assertions_pk', columns: [t.sponsorId, t.assertionId] }),
+    check('saml_used_assertions_assertion_id_ck', sql`char_length(${t.assertionId}) between 1 and 256`),
+    index('saml_used_assertions_expires_idx').on(t.expiresAt),
+  ],
+);
