@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sponsors } from './sponsors.js';
+import { users } from './users.js';
 
 /**
  * The SAML AuthnRequests a portal sent and has not yet seen answered (migration 0022): a response's
@@ -14,15 +15,19 @@ export const samlRequests = pgTable(
       .notNull()
       .references(() => sponsors.id, { onDelete: 'cascade' }),
     relayState: text().notNull(),
-    purpose: text().$type<'sign_in' | 'test'>().notNull(),
+    /** Hash of the starting browser's own cookie: the sign-in is handed over only to that browser. */
+    browserHash: text(),
+    /** "Test sign-in" by this user: the claims are shown, nobody is signed in. */
+    testByUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('saml_requests_id_ck', sql`${t.id} ~ '^_[0-9a-f]{40}$'`),
     check('saml_requests_relay_state_ck', sql`${t.relayState} ~ '^[A-Za-z0-9_-]{43}$'`),
-    check('saml_requests_purpose_ck', sql`${t.purpose} in ('sign_in','test')`),
+    check('saml_requests_browser_hash_ck', sql`${t.browserHash} ~ '^[0-9a-f]{64}$'`),
     index('saml_requests_sponsor_idx').on(t.sponsorId),
+    index('saml_requests_test_by_user_idx').on(t.testByUserId).where(sql`${t.testByUserId} is not null`),
     index('saml_requests_expires_idx').on(t.expiresAt),
   ],
 );

@@ -3,7 +3,6 @@ import type { Db } from '../../../db/client.js';
 import { samlRequests, samlUsedAssertions } from '../../../db/schema/index.js';
 
 export type SamlRequestRow = typeof samlRequests.$inferSelect;
-export type SamlPurpose = SamlRequestRow['purpose'];
 
 /** Remembers an AuthnRequest this portal sent, until `expiresAt`. */
 export const insertRequest = (db: Db, values: typeof samlRequests.$inferInsert) => db.insert(samlRequests).values(values);

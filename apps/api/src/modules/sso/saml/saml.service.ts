@@ -54,10 +54,10 @@ const requestId = () => `_${randomBytes(20).toString('hex')}`;
 
 /**
  * node-saml's store of request ids, kept in PostgreSQL so the answer may reach any instance. It
- * remembers which request a response took (`taken`), so the caller learns that request's RelayState
- * and purpose, and whether another answer took it first.
+ * remembers which request a response took (`taken`), so the caller learns that request's RelayState,
+ * browser and "Test sign-in", and whether another answer took it first.
  */
-function requestStore(db: Db, sponsorId: number, start?: { relayState: string; purpose: repo.SamlPurpose }) {
+function requestStore(db: Db, sponsorId: number, start?: { relayState: string; browserHash: string | null; testByUserId: number | null }) {
   const store = {
     saved: undefined as string | undefined,
     taken: undefined as repo.SamlRequestRow | null | undefined,
@@ -107,12 +107,17 @@ export type SamlStart =
   | { binding: 'post'; html: string; requestId: string; relayState: string };
 
 /**
- * Starts an SP-initiated sign-in: an AuthnRequest for the IdP, remembered (with a random RelayState
- * and its purpose) until its answer comes back or SAML_REQUEST_TTL_MS passes.
+ * Starts an SP-initiated sign-in: an AuthnRequest for the IdP, remembered (with a random RelayState,
+ * the starting browser's hash and whether it is a "Test sign-in") until its answer comes back or
+ * SAML_REQUEST_TTL_MS passes.
  */
-export async function startSamlSignIn(idp: SamlIdp, ctx: { db: Db; sp: SamlSp; purpose?: repo.SamlPurpose }): Promise<SamlStart> {
+export async function startSamlSignIn(
+  idp: SamlIdp,
+  ctx: { db: Db; sp: SamlSp; browserHash?: string | null; testByUserId?: number | null },
+): Promise<SamlStart> {
   const relayState = randomToken();
-  const store = requestStore(ctx.db, ctx.sp.sponsorId, { relayState, purpose: ctx.purpose ?? 'sign_in' });
+  const started = { relayState, browserHash: ctx.browserHash ?? null, testByUserId: ctx.testByUserId ?? null };
+  const store = requestStore(ctx.db, ctx.sp.sponsorId, started);
   const saml = client(ctx.sp, idp, store, false);
   if (idp.ssoBinding === 'post') {
     const html = await saml.getAuthorizeFormAsync(relayState);
@@ -147,8 +152,14 @@ export interface SamlIdentity {
   /** The IdP's entity id, as the signed assertion names it. */
   issuer: string;
   assertionId: string;
-  /** 'test' for the settings page's "Test sign-in": show the claims, sign nobody in. */
-  purpose: repo.SamlPurpose;
+  /** The settings page's "Test sign-in" by this user: show the claims, sign nobody in. */
+  testByUserId: number | null;
+  /**
+   * The hash the start recorded of the starting browser's cookie (null for IdP-initiated): the ACS
+   * is a cross-site POST that carries no SameSite cookie, so whoever hands the sign-in over to the
+   * portal page compares it there.
+   */
+  browserHash: string | null;
   /** The request this answers; absent for an IdP-initiated sign-in. */
   inResponseTo?: string;
 }
@@ -269,13 +280,13 @@ export async function finishSamlSignIn(
 
   // The signed confirmation's InResponseTo, else the response's (node-saml refused them differing).
   const inResponseTo = assertion.inResponseTo ?? (response.getAttribute('InResponseTo') || undefined);
-  let purpose: repo.SamlPurpose = 'sign_in';
+  let started: Pick<SamlIdentity, 'testByUserId' | 'browserHash'> = { testByUserId: null, browserHash: null };
   if (inResponseTo) {
     const request = store.taken === undefined ? await repo.takeRequest(db, sp.sponsorId, inResponseTo) : store.taken;
     if (!request || request.id !== inResponseTo)
       return refuse('in_response_to', 'the request this answers is unknown, expired or already answered');
     if (!safeEqual(request.relayState, form.RelayState ?? '')) return refuse('relay_state', 'the RelayState is not the request’s');
-    purpose = request.purpose;
+    started = { testByUserId: request.testByUserId, browserHash: request.browserHash };
   } else if (!allowIdpInitiated) {
     return refuse('idp_initiated', 'IdP-initiated sign-in is not allowed for this portal');
   }
@@ -294,7 +305,7 @@ export async function finishSamlSignIn(
       ...(assertion.authnContextClassRef ? { authnContextClassRef: assertion.authnContextClassRef } : {}),
       issuer: assertion.issuer,
       assertionId: assertion.id,
-      purpose,
+      ...started,
       ...(inResponseTo ? { inResponseTo } : {}),
     },
   };

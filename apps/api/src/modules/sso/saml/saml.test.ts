@@ -29,8 +29,8 @@ beforeEach(async () => {
 const user = { email: 'ann@firm.test', groups: ['Vault admins', 'R&D'] };
 
 /** An SP-initiated sign-in up to the IdP's answer, which `answer` may alter. */
-async function signedInAtIdp(answer: Partial<AnswerOptions> = {}, purpose?: 'sign_in' | 'test') {
-  const start = await startSamlSignIn(known, { db: t.db, sp, ...(purpose ? { purpose } : {}) });
+async function signedInAtIdp(answer: Partial<AnswerOptions> = {}, started: { testByUserId?: number; browserHash?: string } = {}) {
+  const start = await startSamlSignIn(known, { db: t.db, sp, ...started });
   if (start.binding !== 'redirect') throw new Error('the test IdP takes the redirect binding');
   return idp.signIn(start.url, { user, ...answer });
 }
@@ -77,7 +77,8 @@ describe('the portal as a SAML service provider', () => {
   });
 
   it('signs a person in through the IdP (SP-initiated) and remembers the request only until it is answered', async () => {
-    const start = await startSamlSignIn(known, { db: t.db, sp });
+    const browserHash = 'b'.repeat(64);
+    const start = await startSamlSignIn(known, { db: t.db, sp, browserHash });
     expect(start.binding).toBe('redirect');
     if (start.binding !== 'redirect') return;
     const url = new URL(start.url);
@@ -98,7 +99,8 @@ describe('the portal as a SAML service provider', () => {
         authnContextClassRef: 'https://refeds.org/profile/mfa',
         issuer: idp.entityId,
         assertionId: expect.stringMatching(/^_/),
-        purpose: 'sign_in',
+        testByUserId: null,
+        browserHash,
         inResponseTo: start.requestId,
       },
     });
@@ -107,9 +109,13 @@ describe('the portal as a SAML service provider', () => {
   });
 
   it('tells a "Test sign-in" answer from a sign-in, and takes the e-mail from the NameID when no attribute carries it', async () => {
-    const posted = await signedInAtIdp({ user: { email: 'ann@firm.test', noEmailAttribute: true } }, 'test');
+    const staff = await t.signInStaff();
+    const posted = await signedInAtIdp({ user: { email: 'ann@firm.test', noEmailAttribute: true } }, { testByUserId: staff.userId });
     const result = await finish(posted);
-    expect(result).toMatchObject({ ok: true, identity: { email: 'ann@firm.test', groups: [], purpose: 'test' } });
+    expect(result).toMatchObject({
+      ok: true,
+      identity: { email: 'ann@firm.test', groups: [], testByUserId: staff.userId, browserHash: null },
+    });
   });
 
   it('refuses an assertion for another audience, recipient, destination or issuer', async () => {
@@ -209,7 +215,7 @@ describe('the portal as a SAML service provider', () => {
     expect(await refusedFor(await idp.answer({ user }))).toBe('idp_initiated');
     expect(await finish(await idp.answer({ user }), true)).toMatchObject({
       ok: true,
-      identity: { email: 'ann@firm.test', purpose: 'sign_in' },
+      identity: { email: 'ann@firm.test', testByUserId: null, browserHash: null },
     });
   });
 
