@@ -8,5 +8,6 @@ export * from './operations.js';
 export * from './packages.js';
 export * from './people.js';
 export * from './portals.js';
+export * from './saml.js';
 export * from './sponsors.js';
 export * from './vaults.js';

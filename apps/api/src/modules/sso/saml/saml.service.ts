@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CacheProvider, generateServiceProviderMetadata, SAML, SamlStatusError, ValidateInResponseTo } from '@node-saml/node-saml';
+import { SAML_RESPONSE_MAX_CHARS } from '@vault/contract';
 import type { Db } from '../../../db/client.js';
 import { randomToken, safeEqual } from '../../../lib/crypto.js';
 import { assertNoDocumentType, childrenNamed, parseXmlStrictly, type SamlIdp } from './saml.idp.js';
@@ -9,8 +10,6 @@ import * as repo from './saml.repo.js';
 export const SAML_CLOCK_SKEW_MS = 2 * 60_000;
 /** How long an AuthnRequest waits for its answer: a person signing in at the IdP, perhaps with a second factor. */
 export const SAML_REQUEST_TTL_MS = 10 * 60_000;
-/** A SAMLResponse (base64) larger than this is refused unread; real ones are a few kilobytes. */
-export const MAX_SAML_RESPONSE_CHARS = 512 * 1024;
 
 export const NAMEID_EMAIL = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
@@ -244,7 +243,7 @@ export async function finishSamlSignIn(
 ): Promise<SamlResult> {
   const { db, sp, allowIdpInitiated } = ctx;
   const encoded = form.SAMLResponse ?? '';
-  if (!encoded || encoded.length > MAX_SAML_RESPONSE_CHARS || !/^[A-Za-z0-9+/=\s]+$/.test(encoded)) {
+  if (!encoded || encoded.length > SAML_RESPONSE_MAX_CHARS || !/^[A-Za-z0-9+/=\s]+$/.test(encoded)) {
     return refuse('malformed', 'SAMLResponse is missing, too large or not base64');
   }
   const xml = Buffer.from(encoded, 'base64').toString('utf8');
