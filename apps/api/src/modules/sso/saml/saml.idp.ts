@@ -166,9 +166,22 @@ export function idpFromFields(fields: { entityId: string; ssoUrl: string; certif
   };
 }
 
-/** The IdP of stored SAML settings: from the metadata when given, else from the three fields. */
+/**
+ * The IdP of SAML settings: from the metadata when given, else from the three fields. The check
+ * before settings are stored too: it refuses an IdP that takes sign-in requests by HTTP-POST only
+ * (the portal sends them by HTTP-Redirect, which Entra ID, Okta, Google, ADFS and Keycloak all take).
+ */
 export function resolveIdp(settings: { metadataXml?: string; entityId?: string; ssoUrl?: string; certificate?: string }): SamlIdp {
-  if (settings.metadataXml) return parseIdpMetadata(settings.metadataXml);
+  if (settings.metadataXml) {
+    const idp = parseIdpMetadata(settings.metadataXml);
+    if (idp.ssoBinding !== 'redirect') {
+      throw new SamlSettingsError(
+        'saml.metadataXml',
+        'The identity provider takes sign-in requests by HTTP-POST only: enable its HTTP-Redirect binding, or give its sign-in URL for HTTP-Redirect.',
+      );
+    }
+    return idp;
+  }
   const { entityId, ssoUrl, certificate } = settings;
   if (!entityId) throw new SamlSettingsError('saml.entityId', 'Give the metadata XML, or the entity id, sign-in URL and certificate.');
   if (!ssoUrl) throw new SamlSettingsError('saml.ssoUrl', 'Give the metadata XML, or the entity id, sign-in URL and certificate.');

@@ -85,7 +85,7 @@ function client(sp: SamlSp, idp: SamlIdp, cacheProvider: CacheProvider, allowIdp
     audience: samlEntityId(sp),
     callbackUrl: samlAcsUrl(sp),
     entryPoint: idp.ssoUrl,
-    authnRequestBinding: idp.ssoBinding === 'post' ? 'HTTP-POST' : 'HTTP-Redirect',
+    authnRequestBinding: 'HTTP-Redirect',
     idpCert: idp.certificates,
     identifierFormat: NAMEID_EMAIL,
     // The IdP chooses how the person proves who they are (it may ask a second factor and say so).
@@ -100,13 +100,15 @@ function client(sp: SamlSp, idp: SamlIdp, cacheProvider: CacheProvider, allowIdp
   });
 }
 
-export type SamlStart =
-  | { binding: 'redirect'; url: string; requestId: string; relayState: string }
-  /** An IdP that takes requests only by HTTP-POST: this page posts the request there. */
-  | { binding: 'post'; html: string; requestId: string; relayState: string };
+export interface SamlStart {
+  /** The IdP's sign-in URL with the AuthnRequest (HTTP-Redirect binding) and the RelayState. */
+  url: string;
+  requestId: string;
+  relayState: string;
+}
 
 /**
- * Starts an SP-initiated sign-in: an AuthnRequest for the IdP, remembered (with a random RelayState,
+ * Starts an SP-initiated sign-in: an AuthnRequest for the IdP (HTTP-Redirect binding, see resolveIdp), remembered (with a random RelayState,
  * the starting browser's hash and whether it is a "Test sign-in") until its answer comes back or
  * SAML_REQUEST_TTL_MS passes.
  */
@@ -117,13 +119,8 @@ export async function startSamlSignIn(
   const relayState = randomToken();
   const started = { relayState, browserHash: ctx.browserHash ?? null, testByUserId: ctx.testByUserId ?? null };
   const store = requestStore(ctx.db, ctx.sp.sponsorId, started);
-  const saml = client(ctx.sp, idp, store, false);
-  if (idp.ssoBinding === 'post') {
-    const html = await saml.getAuthorizeFormAsync(relayState);
-    return { binding: 'post', html, requestId: store.saved!, relayState };
-  }
-  const url = await saml.getAuthorizeUrlAsync(relayState, undefined, {});
-  return { binding: 'redirect', url, requestId: store.saved!, relayState };
+  const url = await client(ctx.sp, idp, store, false).getAuthorizeUrlAsync(relayState, undefined, {});
+  return { url, requestId: store.saved!, relayState };
 }
 
 /** What a refused SAML response was refused for (audited as the reason). */

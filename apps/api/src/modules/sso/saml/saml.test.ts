@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCleanup } from '../../../maintenance/cleanup.js';
 import { useTestApp } from '../../../test/per-file-app.js';
 import { type AnswerOptions, type PostedAnswer, type SamlTestIdp, startSamlTestIdp, testKeys } from '../../../test/saml-idp.js';
-import { idpFromFields, MAX_METADATA_BYTES, parseIdpMetadata, type SamlIdp, SamlSettingsError } from './saml.idp.js';
+import { idpFromFields, MAX_METADATA_BYTES, parseIdpMetadata, resolveIdp, type SamlIdp, SamlSettingsError } from './saml.idp.js';
 import { finishSamlSignIn, type SamlSp, serviceProviderMetadata, startSamlSignIn } from './saml.service.js';
 
 const t = useTestApp();
@@ -31,7 +31,6 @@ const user = { email: 'ann@firm.test', groups: ['Vault admins', 'R&D'] };
 /** An SP-initiated sign-in up to the IdP's answer, which `answer` may alter. */
 async function signedInAtIdp(answer: Partial<AnswerOptions> = {}, started: { testByUserId?: number; browserHash?: string } = {}) {
   const start = await startSamlSignIn(known, { db: t.db, sp, ...started });
-  if (start.binding !== 'redirect') throw new Error('the test IdP takes the redirect binding');
   return idp.signIn(start.url, { user, ...answer });
 }
 
@@ -79,8 +78,6 @@ describe('the portal as a SAML service provider', () => {
   it('signs a person in through the IdP (SP-initiated) and remembers the request only until it is answered', async () => {
     const browserHash = 'b'.repeat(64);
     const start = await startSamlSignIn(known, { db: t.db, sp, browserHash });
-    expect(start.binding).toBe('redirect');
-    if (start.binding !== 'redirect') return;
     const url = new URL(start.url);
     expect(`${url.origin}${url.pathname}`).toBe(idp.ssoUrl);
     expect(url.searchParams.get('RelayState')).toBe(start.relayState);
@@ -288,6 +285,9 @@ describe("reading the IdP's metadata", () => {
     });
     const postOnly = md(idpDescriptor(keyDescriptor(idp.keys.certificate) + sso('HTTP-POST', 'https://idp.firm.test/post')));
     expect(parseIdpMetadata(postOnly)).toMatchObject({ ssoUrl: 'https://idp.firm.test/post', ssoBinding: 'post' });
+    // The portal sends its requests by HTTP-Redirect: settings with a POST-only IdP are refused.
+    expect(refusal(() => resolveIdp({ metadataXml: postOnly }))).toMatch(/^saml\.metadataXml: .*HTTP-POST only/);
+    expect(resolveIdp({ metadataXml: xml })).toMatchObject({ ssoBinding: 'redirect' });
   });
 
   it('refuses unsafe or unusable metadata with a clear message on saml.metadataXml', () => {
@@ -336,5 +336,9 @@ describe("reading the IdP's metadata", () => {
       /^saml\.ssoUrl: /,
     );
     expect(refusal(() => idpFromFields({ entityId: 'x', ssoUrl: idp.ssoUrl, certificate: 'hello' }))).toMatch(/^saml\.certificate: /);
+    expect(resolveIdp({ entityId: idp.entityId, ssoUrl: idp.ssoUrl, certificate: idp.keys.certificate })).toMatchObject({
+      entityId: idp.entityId,
+    });
+    expect(refusal(() => resolveIdp({ entityId: idp.entityId, certificate: idp.keys.certificate }))).toMatch(/^saml\.ssoUrl: /);
   });
 });
