@@ -6,6 +6,7 @@ export * from './operations.js';
 export * from './packages.js';
 export * from './people.js';
 export * from './sponsors.js';
+export * from './sso.js';
 export * from './statuses.js';
 export * from './users.js';
 export * from './vaults.js';
