@@ -46,11 +46,21 @@ const envSchema = z.object({
   API_DOCS: bool.optional(),
   /** How long a request may take to arrive whole (headers and body), in milliseconds. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /**
+   * Let identity providers (OIDC issuer, SAML metadata) sit on private or loopback addresses, and
+   * plain http there. On by default outside NODE_ENV=production, off in production (decision 0037).
+   */
+  SSO_ALLOW_PRIVATE_NETWORK: bool.optional(),
   /** Seconds between passes removing ended one-time rows (challenges, links, sessions); 0 turns it off. */
   CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string; demoData: boolean; apiDocs: boolean };
+export type Config = z.infer<typeof envSchema> & {
+  publicUrl: string;
+  demoData: boolean;
+  apiDocs: boolean;
+  ssoAllowPrivateNetwork: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -73,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: c.DEMO_DATA ?? !c.DATABASE_URL,
     // The API's map helps an attacker as much as a developer: production serves it only when asked.
     apiDocs: c.API_DOCS ?? c.NODE_ENV !== 'production',
+    ssoAllowPrivateNetwork: c.SSO_ALLOW_PRIVATE_NETWORK ?? c.NODE_ENV !== 'production',
   };
 }

@@ -40,6 +40,7 @@ export const TARGET_NAMES: Record<string, string> = {
   import_job: 'CSV import',
   mfa: 'Two-step sign-in',
   auth: 'Sign-in',
+  sso: 'Single sign-on',
 };
 
 /** Whole actions whose words are not "<target> <verb>". */
@@ -59,6 +60,13 @@ const ACTIONS: Record<string, string> = {
   'scim.user_updated': 'Administrator updated by the identity provider (SCIM)',
   'scim.user_deactivated': 'Administrator deprovisioned by the identity provider (SCIM)',
   'scim.user_activated': 'Administrator reactivated by the identity provider (SCIM)',
+  'sso.settings_create': 'Single sign-on set up',
+  'sso.settings_update': 'Single sign-on settings changed',
+  'sso.login': 'Signed in with single sign-on',
+  'sso.login_refused': 'Single sign-on refused',
+  'sso.user_created': 'Administrator created at their first single sign-on (just-in-time)',
+  'sso.test': 'Single sign-on tested',
+  'auth.password_reset_refused': 'Password reset refused: the portal signs in with single sign-on only',
   'mfa.enrollment_started': 'Authenticator set-up started',
   'mfa.enrolled': 'Authenticator set up',
   'mfa.removed': 'Authenticator removed',

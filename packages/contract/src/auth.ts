@@ -59,6 +59,7 @@ export const ADMIN_FLAGS = [
   'hasReminderTabAccess',
   'hasArchiveVaultAccess',
   'hasManageAdminsAccess',
+  'hasManageSignInAccess',
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 

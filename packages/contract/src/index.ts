@@ -1,3 +1,4 @@
+export * from './admin-roles.js';
 export * from './audit-words.js';
 export * from './auth.js';
 export * from './common.js';
@@ -10,4 +11,5 @@ export * from './people.js';
 export * from './portals.js';
 export * from './saml.js';
 export * from './sponsors.js';
+export * from './sso.js';
 export * from './vaults.js';

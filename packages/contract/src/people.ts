@@ -10,6 +10,7 @@ import {
   sortQuery,
   sponsorIdValue,
 } from './common.js';
+import { SIGN_IN_METHODS } from './sso.js';
 
 /**
  * People of a sponsor (specification sections 3 and 7): sponsor administrators, representatives
@@ -73,6 +74,7 @@ export const PEOPLE_FLAG_LABELS: Record<string, string> = {
   hasArchiveVaultAccess: 'Archive vault access',
   hasRecentDocumentAccess: 'Recent document access',
   hasManageAdminsAccess: 'Manage administrators',
+  hasManageSignInAccess: 'Manage sign-in settings',
 };
 
 // ---------------------------------------------------------------- sponsor administrators
@@ -93,6 +95,10 @@ export const sponsorAdminItem = z.object({
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   ...flagsOut(ADMIN_FLAGS),
+  /** Staff marked the account: its password keeps working when the portal signs in with SSO only. */
+  ssoBreakGlass: z.boolean(),
+  /** How the administrator signs in: the portal's SSO settings and the break-glass mark together. */
+  signInMethod: z.enum(SIGN_IN_METHODS),
 });
 export type SponsorAdminItem = z.infer<typeof sponsorAdminItem>;
 
@@ -119,6 +125,8 @@ export const sponsorAdminUpdateBody = z.strictObject({
   firstName: personNameSchema('First name').optional(),
   lastName: personNameSchema('Last name').optional(),
   ...sponsorAdminEditableFields,
+  /** Staff only: keep this administrator's password working under "SSO only" (break-glass). */
+  ssoBreakGlass: z.boolean().optional(),
 });
 export type SponsorAdminUpdateBody = z.infer<typeof sponsorAdminUpdateBody>;
 
@@ -128,12 +136,20 @@ export const secondFactorFilter = z.enum(['on', 'off']).optional();
 export const PEOPLE_SORT_FIELDS = ['firstName', 'lastName', 'email', 'status', 'createdAt', 'lastLoginAt'] as const;
 export type PeopleSortField = (typeof PEOPLE_SORT_FIELDS)[number];
 const peopleSort = sortQuery(PEOPLE_SORT_FIELDS).shape;
+/** The administrators list's filter on how each signs in. */
+export const signInMethodFilter = z.enum(SIGN_IN_METHODS).optional();
 export const sponsorAdminListQuery = pageQuery.extend({
   sponsorcode: z.string().trim().min(1).max(50),
   secondFactor: secondFactorFilter,
+  signIn: signInMethodFilter,
   ...peopleSort,
 });
-export const sponsorAdminSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue, secondFactor: secondFactorFilter, ...peopleSort });
+export const sponsorAdminSearchQuery = pageQuery.extend({
+  sponsorId: sponsorIdValue,
+  secondFactor: secondFactorFilter,
+  signIn: signInMethodFilter,
+  ...peopleSort,
+});
 export const sponsorAdminIdQuery = z.object({ sponsorid: sponsorIdValue });
 
 export const ADMIN_SEARCH_FIELDS = ['all', 'email', 'firstName', 'lastName', 'name', 'title', 'id'] as const;

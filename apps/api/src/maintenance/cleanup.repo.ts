@@ -33,6 +33,11 @@ export const deleteEndedWebauthnChallenges = (tx: Db) =>
 export const deleteEndedPasswordTokens = (tx: Db) =>
   deleted(tx, sql`delete from password_tokens where used_at is not null or expires_at < now()`);
 
+export const deleteEndedSsoLogins = (tx: Db) => deleted(tx, sql`delete from sso_logins where used_at is not null or expires_at < now()`);
+
+export const deleteEndedSsoHandoffs = (tx: Db) =>
+  deleted(tx, sql`delete from sso_handoffs where used_at is not null or expires_at < now()`);
+
 export const deleteLongEndedSessions = (tx: Db) =>
   deleted(
     tx,

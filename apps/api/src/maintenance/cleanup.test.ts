@@ -92,10 +92,29 @@ describe('removing ended one-time rows', () => {
       `insert into rate_limits (key, hits, window_ends_at) values ('ended', 3, now() - interval '2 minutes'), ('open', 3, now() + interval '1 minute')`,
     );
 
+    // SSO sign-ins under way and their hand-overs: used, expired, live.
+    const portal = await t.createSponsor('SSOCLEAN');
+    for (const [table, key] of [
+      ['sso_logins', 'state_hash'],
+      ['sso_handoffs', 'token_hash'],
+    ] as const) {
+      const extra = table === 'sso_logins' ? ', browser_hash' : '';
+      const value = table === 'sso_logins' ? ", 'b'" : '';
+      await t.database.query(
+        `insert into ${table} (${key}, sponsor_id, protocol, expires_at, used_at${extra}) values
+          ('used', $1, 'oidc', now() + interval '5 minutes', now()${value}),
+          ('expired', $1, 'oidc', now() - interval '1 second', null${value}),
+          ('live', $1, 'oidc', now() + interval '5 minutes', null${value})`,
+        [portal.id],
+      );
+    }
+
     expect(await runCleanup(t.database)).toEqual({
       mfaChallenges: 2,
       webauthnChallenges: 1,
       passwordTokens: 2,
+      ssoLogins: 2,
+      ssoHandoffs: 2,
       sessions: 2,
       rateLimits: 1,
       signInThrottle: 1,
@@ -121,10 +140,14 @@ describe('removing ended one-time rows', () => {
 
     // A second pass finds nothing left but what the calls just used.
     expect(await runCleanup(t.database)).toMatchObject({ mfaChallenges: 1, passwordTokens: 1, sessions: 0 });
+    expect(await t.database.query('select state_hash from sso_logins')).toEqual([{ state_hash: 'live' }]);
+    expect(await t.database.query('select token_hash from sso_handoffs')).toEqual([{ token_hash: 'live' }]);
     expect(await runCleanup(t.database)).toEqual({
       mfaChallenges: 0,
       webauthnChallenges: 0,
       passwordTokens: 0,
+      ssoLogins: 0,
+      ssoHandoffs: 0,
       sessions: 0,
       rateLimits: 0,
       signInThrottle: 0,

@@ -11,6 +11,8 @@ export interface CleanupCounts {
   mfaChallenges: number;
   webauthnChallenges: number;
   passwordTokens: number;
+  ssoLogins: number;
+  ssoHandoffs: number;
   sessions: number;
   rateLimits: number;
   signInThrottle: number;
@@ -30,6 +32,8 @@ export async function runCleanup(database: Database): Promise<CleanupCounts | nu
       mfaChallenges: await repo.deleteEndedMfaChallenges(tx),
       webauthnChallenges: await repo.deleteEndedWebauthnChallenges(tx),
       passwordTokens: await repo.deleteEndedPasswordTokens(tx),
+      ssoLogins: await repo.deleteEndedSsoLogins(tx),
+      ssoHandoffs: await repo.deleteEndedSsoHandoffs(tx),
       sessions: await repo.deleteLongEndedSessions(tx),
       rateLimits: await repo.deleteEndedRateWindows(tx),
       signInThrottle: await repo.deleteQuietThrottleRows(tx),

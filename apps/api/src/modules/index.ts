@@ -10,6 +10,7 @@ import { scimModule } from './scim/scim.routes.js';
 import { sponsorAdminRoutes } from './sponsor-admins/sponsor-admins.routes.js';
 import { sponsoredAdvisorRoutes } from './sponsored-advisors/sponsored-advisors.routes.js';
 import { sponsorRoutes } from './sponsors/sponsors.routes.js';
+import { ssoRoutes } from './sso/sso.routes.js';
 import { subPortalRoutes } from './sub-portals/sub-portals.routes.js';
 import { vaultImportRoutes } from './vault-import/vault-import.routes.js';
 import { vaultRoutes } from './vaults/vaults.routes.js';
@@ -30,4 +31,5 @@ export const modules: FastifyPluginAsync[] = [
   vaultImportRoutes,
   subPortalRoutes,
   scimModule,
+  ssoRoutes,
 ] as FastifyPluginAsync[];

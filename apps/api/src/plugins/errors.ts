@@ -16,10 +16,11 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   invitations_open_code_uq: 'This invite code is already used in this portal.',
   package_sponsor_uq: 'This package is already assigned to this portal.',
   vaults_package_fk: 'The package is not assigned to this portal, or it is still used by vaults.',
+  sso_domains_pkey: 'Another portal already signs in this e-mail domain: a domain belongs to one portal.',
 };
 
 /** The form field a constraint speaks of, so the portal shows its message under that field. */
-const CONSTRAINT_FIELDS: Record<string, string> = { users_email_uq: 'email' };
+const CONSTRAINT_FIELDS: Record<string, string> = { users_email_uq: 'email', sso_domains_pkey: 'domains' };
 
 type PgError = { code?: string; constraint?: string; constraint_name?: string; cause?: unknown };
 

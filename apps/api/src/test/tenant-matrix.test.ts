@@ -41,6 +41,9 @@ const PUBLIC: Record<string, string> = {
   'POST /api/v1/authentication/password': 'setting a password with an e-mailed token',
   'POST /api/v1/authentication/forgot-password': 'asking for a reset link',
   'POST /api/v1/invitations/redeem': 'a vault holder redeeming an invitation code',
+  'GET /api/v1/sso/start': 'signing in with SSO: the e-mail domain picks the portal',
+  'GET /api/v1/sso/oidc/callback': "the identity provider sends the browser back, bound to the browser's cookie",
+  'POST /api/v1/sso/finish': "the portal page collects the SSO sign-in with the hand-over cookie the provider's answer left",
 };
 /** Health probes (`/api/health` and anything under it) answer the load balancer without a session. */
 const isPublic = (key: string) => key in PUBLIC || /^GET \/api\/health(\/|$)/.test(key);

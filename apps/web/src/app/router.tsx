@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', lazy: () => import('../features/auth/LoginPage') },
       { path: '/set-password', lazy: () => import('../features/auth/SetPasswordPage') },
+      { path: '/sso/complete', lazy: () => import('../features/auth/SsoCompletePage') },
     ],
   },
   {

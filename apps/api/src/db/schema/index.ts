@@ -7,6 +7,7 @@ export * from './packages.js';
 export * from './people.js';
 export * from './saml.js';
 export * from './sponsors.js';
+export * from './sso.js';
 export * from './statuses.js';
 export * from './users.js';
 export * from './vaults.js';

@@ -38,6 +38,8 @@ export const users = pgTable(
     /** Sign-ins made without a second factor while the sponsor requires one (the grace period). */
     mfaGraceSignIns: integer().notNull().default(0),
     testAccount: boolean().notNull().default(false),
+    /** Staff marked it: its password keeps working when the portal signs in with SSO only. */
+    ssoBreakGlass: boolean().notNull().default(false),
     localize: text().notNull().default('en'),
     lastLoginAt: timestamp({ withTimezone: true }),
     activatedAt: timestamp({ withTimezone: true }),

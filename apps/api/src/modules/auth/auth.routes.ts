@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['authentication'],
         security: [],
         body: loginBody,
-        response: { 200: loginResult, 401: errorBody },
+        response: { 200: loginResult, 401: errorBody, 403: errorBody },
       },
     },
     async (request, reply) => {
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['authentication'],
         security: [],
         body: setPasswordBody,
-        response: { 200: ok, 400: errorBody },
+        response: { 200: ok, 400: errorBody, 403: errorBody },
       },
     },
     async (request) => {

@@ -1,12 +1,21 @@
-import { LOGIN_FAILED_MESSAGE, type LoginResponse, SESSION_MAX_HOURS, type SecondFactorChallenge, STATUS } from '@vault/contract';
+import {
+  LOGIN_FAILED_MESSAGE,
+  type LoginResponse,
+  SESSION_MAX_HOURS,
+  type SecondFactorChallenge,
+  SSO_ONLY_MESSAGE,
+  STATUS,
+} from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import type { sponsorAdmins, users } from '../../db/schema/index.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { enqueueEmail } from '../../lib/outbox.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser } from '../../plugins/types.js';
 import { enrollmentRequiredAtSignIn, secondFactorChallenge } from '../mfa/sign-in.js';
+import { localSignInClosed, useSsoInstead } from '../sso/sso-policy.js';
 import * as repo from './auth.repo.js';
 import { attemptSucceeded, countSuccess, reserveAttempt } from './sign-in-throttle.js';
 
@@ -46,6 +55,18 @@ export async function login(
 
   // A right password is no failure, whether a second factor follows or not.
   await attemptSucceeded(db, attempt);
+  // Told only after the password was checked: to anyone without it, an SSO-only account answers as any other.
+  if (await localSignInClosed(db, found.user)) {
+    await writeAudit(db, actor, {
+      action: 'auth.login_failed',
+      outcome: 'failure',
+      sponsorId: found.user.sponsorId,
+      targetType: 'user',
+      targetId: found.user.id,
+      logJson: { username, reason: 'sso_only' },
+    });
+    throw useSsoInstead();
+  }
   const challenge = await secondFactorChallenge(db, found.user);
   if (challenge) return challenge;
   return openSession(db, found, input);
@@ -56,7 +77,7 @@ export async function openSession(
   db: Db,
   found: { user: typeof users.$inferSelect; admin: typeof sponsorAdmins.$inferSelect | null },
   input: { ip: string; userAgent?: string },
-  how: { secondFactor?: 'totp' | 'recovery' | 'passkey' } = {},
+  how: { secondFactor?: 'totp' | 'recovery' | 'passkey' | 'identity_provider'; via?: 'oidc' | 'saml' } = {},
 ): Promise<LoginResponse & { tokenHash: string }> {
   const username = found.user.email.toLowerCase();
   const actor: Actor = { userId: found.user.id, email: username, sponsorId: found.user.sponsorId, ip: input.ip };
@@ -65,7 +86,8 @@ export async function openSession(
   const expiresAt = new Date(Date.now() + SESSION_MAX_HOURS * 3600_000);
   await db.transaction(async (tx) => {
     await countSuccess(tx, username, input.ip);
-    const mfaEnrollmentRequired = await enrollmentRequiredAtSignIn(tx, found.user);
+    // A second factor the identity provider asserted meets the portal's policy (decision 0038).
+    const mfaEnrollmentRequired = how.secondFactor === 'identity_provider' ? false : await enrollmentRequiredAtSignIn(tx, found.user);
     await repo.insertSession(tx, {
       mfaEnrollmentRequired,
       tokenHash,
@@ -80,7 +102,7 @@ export async function openSession(
       sponsorId: found.user.sponsorId,
       targetType: 'user',
       targetId: found.user.id,
-      ...(how.secondFactor ? { logJson: { secondFactor: how.secondFactor } } : {}),
+      ...(how.secondFactor || how.via ? { logJson: { secondFactor: how.secondFactor, via: how.via } } : {}),
     });
   });
   const permissions: Record<string, boolean> = {};
@@ -116,6 +138,7 @@ export async function setPasswordFromLink(db: Db, input: { token: string; passwo
     if (!link) throw badRequest('This link is not valid any more. Links work once and expire; ask for a new one.');
     const user = await repo.findUserById(tx, link.userId);
     if (!user || user.statusId === STATUS.archived) throw badRequest('This link is not valid any more.');
+    if (await localSignInClosed(tx, user)) throw useSsoInstead();
     const activate = link.purpose === 'activation' || user.statusId === STATUS.pending;
     await repo.setPassword(tx, user.id, passwordHash, activate);
     await repo.revokeUserSessions(tx, user.id);
@@ -136,6 +159,7 @@ export async function setPasswordFromLink(db: Db, input: { token: string; passwo
 export async function requestPasswordReset(db: Db, email: string, publicUrl: string, ip: string) {
   const found = await repo.findPortalUser(db, email);
   if (!found || found.user.statusId !== STATUS.active) return;
+  if (await localSignInClosed(db, found.user)) return ssoOnlyReset(db, found.user, ip);
   await db.transaction(async (tx) => {
     await sendPasswordLink(tx, {
       publicUrl,
@@ -153,6 +177,33 @@ export async function requestPasswordReset(db: Db, email: string, publicUrl: str
         sponsorId: found.user.sponsorId,
         targetType: 'user',
         targetId: found.user.id,
+      },
+    );
+  });
+}
+
+/**
+ * A reset asked for an account whose portal signs in with SSO only: the answer stays the one every
+ * address gets (no oracle); the mailbox's owner is told by e-mail to use SSO, and no link is made.
+ */
+async function ssoOnlyReset(db: Db, user: typeof users.$inferSelect, ip: string) {
+  await db.transaction(async (tx) => {
+    await enqueueEmail(tx, {
+      to: user.email,
+      sponsorId: user.sponsorId,
+      template: 'sso_only_reset',
+      subject: 'Sign in with single sign-on',
+      text: `Hello ${user.firstName},\n\nSomeone asked to reset your password. ${SSO_ONLY_MESSAGE} No password is needed.\n\nIf you did not ask, ignore this e-mail.\n`,
+    });
+    await writeAudit(
+      tx,
+      { userId: user.id, email: user.email, sponsorId: user.sponsorId, ip },
+      {
+        action: 'auth.password_reset_refused',
+        sponsorId: user.sponsorId,
+        targetType: 'user',
+        targetId: user.id,
+        logJson: { reason: 'sso_only' },
       },
     );
   });

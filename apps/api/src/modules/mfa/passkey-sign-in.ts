@@ -9,6 +9,7 @@ import { writeAudit } from '../../plugins/audit.js';
 import type { Actor } from '../../plugins/types.js';
 import { openSession } from '../auth/auth.service.js';
 import { attemptSucceeded, type Reservation, reserveAttempt } from '../auth/sign-in-throttle.js';
+import { localSignInClosed, useSsoInstead } from '../sso/sso-policy.js';
 import * as repo from './mfa.repo.js';
 import * as passkeys from './passkeys.repo.js';
 import {
@@ -168,5 +169,6 @@ export async function verifySignIn(db: Db, rp: RelyingParty, input: Attempt): Pr
   if (counter === null) return refuse(db, user, input.ip, 'passkey_refused', attempt);
   if (!(await passkeys.recordPasskeyUse(db, hit.passkey, counter))) return refuse(db, user, input.ip, 'passkey_refused', attempt);
   await attemptSucceeded(db, attempt);
+  if (await localSignInClosed(db, user)) throw useSsoInstead();
   return openSession(db, { user, admin: hit.admin }, input, { secondFactor: 'passkey' });
 }

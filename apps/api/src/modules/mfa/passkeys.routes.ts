@@ -96,7 +96,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Sign in with a passkey alone',
       description: `The browser's WebAuthn assertion of a discoverable passkey: opens the same session as a password and a second factor. ${THROTTLED}`,
       body: passkeySignInBody,
-      response: { 200: loginResponse, 401: errorBody },
+      response: { 200: loginResponse, 401: errorBody, 403: errorBody },
     }),
     async (request, reply) => opened(request, reply, await signIn.verifySignIn(app.db, rp, { ...request.body, ...attempt(request) })),
   );

@@ -1,20 +1,23 @@
-import { type PeopleSortField, type SortQuery, STATUS } from '@vault/contract';
+import { type PeopleSortField, type SignInMethod, type SortQuery, STATUS } from '@vault/contract';
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
-import { sponsorAdmins, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
+import { sponsorAdmins, sponsorGroups, sponsors, ssoSettings, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.repo.js';
 
 const columns = {
-  user: { ...personColumns, lastLoginAt: users.lastLoginAt, updatedAt: users.updatedAt },
+  user: { ...personColumns, lastLoginAt: users.lastLoginAt, updatedAt: users.updatedAt, ssoBreakGlass: users.ssoBreakGlass },
   admin: sponsorAdmins,
   groupName: sponsorGroups.name,
+  /** The portal's "SSO only"; null when the portal has no identity provider. */
+  ssoOnly: ssoSettings.ssoOnly,
 };
 
 export type AdminRow = {
   user: Pick<typeof users.$inferSelect, keyof typeof columns.user>;
   admin: typeof sponsorAdmins.$inferSelect;
   groupName: string | null;
+  ssoOnly: boolean | null;
 };
 
 const base = (db: Db) =>
@@ -22,12 +25,29 @@ const base = (db: Db) =>
     .select(columns)
     .from(sponsorAdmins)
     .innerJoin(users, eq(users.id, sponsorAdmins.userId))
-    .leftJoin(sponsorGroups, eq(sponsorGroups.id, sponsorAdmins.groupId));
+    .leftJoin(sponsorGroups, eq(sponsorGroups.id, sponsorAdmins.groupId))
+    .leftJoin(ssoSettings, eq(ssoSettings.sponsorId, sponsorAdmins.sponsorId));
+
+/** The list's "signs in with" filter, as toItem words each row. */
+function signInCondition(method: SignInMethod | undefined): SQL | undefined {
+  if (!method) return undefined;
+  const settings = sql`(select s.sso_only from ${ssoSettings} s where s.sponsor_id = ${sponsorAdmins.sponsorId})`;
+  if (method === 'password') return sql`${settings} is null`;
+  if (method === 'sso') return sql`${settings} = false`;
+  return and(sql`${settings} = true`, eq(users.ssoBreakGlass, method === 'break_glass'));
+}
 
 export async function listAdmins(
   db: Db,
   sponsorId: number,
-  opts: { offset: number; limit: number; where?: SQL; secondFactor?: 'on' | 'off'; email?: string } & SortQuery<PeopleSortField>,
+  opts: {
+    offset: number;
+    limit: number;
+    where?: SQL;
+    secondFactor?: 'on' | 'off';
+    signIn?: SignInMethod;
+    email?: string;
+  } & SortQuery<PeopleSortField>,
 ) {
   const where = and(
     eq(sponsorAdmins.sponsorId, sponsorId),
@@ -35,6 +55,7 @@ export async function listAdmins(
     // users_email_uq's own expression, so the look-up uses the index.
     opts.email !== undefined ? sql`lower(${users.email}) = ${opts.email.trim().toLowerCase()}` : undefined,
     opts.secondFactor ? eq(users.mfaEnabled, opts.secondFactor === 'on') : undefined,
+    signInCondition(opts.signIn),
   );
   const [rows, [total]] = await Promise.all([
     base(db)

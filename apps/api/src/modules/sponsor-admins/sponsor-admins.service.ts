@@ -4,6 +4,7 @@ import {
   PEOPLE_FLAG_LABELS,
   type PeopleSortField,
   type ServerMessage,
+  type SignInMethod,
   type SortQuery,
   type SponsorAdminCreateBody,
   type SponsorAdminItem,
@@ -37,8 +38,14 @@ export function toItem(row: repo.AdminRow): SponsorAdminItem {
     testAccount: user.testAccount,
     lastLoginAt: iso(user.lastLoginAt),
     ...portalLinkFields(row, admin, ADMIN_FLAGS),
+    ssoBreakGlass: user.ssoBreakGlass,
+    signInMethod: signInMethod(row.ssoOnly, user.ssoBreakGlass),
   };
 }
+
+/** How an administrator signs in: no identity provider, SSO beside the password, SSO only, or break-glass. */
+export const signInMethod = (ssoOnly: boolean | null, breakGlass: boolean): SignInMethod =>
+  ssoOnly === null ? 'password' : !ssoOnly ? 'sso' : breakGlass ? 'break_glass' : 'sso_only';
 
 /**
  * A sponsor administrator may only hand out access they hold themselves, so creating or editing
@@ -70,7 +77,7 @@ function checkOwnFlags(user: AuthUser, userId: number, flags: Partial<Record<Adm
 
 export async function list(
   ctx: Pick<RequestContext, 'db' | 'sponsor'>,
-  q: { offset: number; limit: number; secondFactor?: 'on' | 'off' } & SortQuery<PeopleSortField>,
+  q: { offset: number; limit: number; secondFactor?: 'on' | 'off'; signIn?: SignInMethod } & SortQuery<PeopleSortField>,
   search?: { fieldName: string; fieldValue: string },
 ) {
   const where = search ? adminSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue) : undefined;
@@ -98,14 +105,17 @@ export interface NewAdmin {
 
 /**
  * Adds an administrator to the portal in the caller's transaction, pending until they set a password
- * through the activation e-mail. Shared by the portal's form and SCIM provisioning, so both ask who
- * owns the address (decision 0033) and hand out the same defaults. The caller checks its rights and audits.
+ * through the activation e-mail. Shared by the portal's form, SCIM provisioning and just-in-time SSO
+ * sign-in, so all ask who owns the address (decision 0033) and hand out the same defaults. The
+ * caller checks its rights and audits. `signedInBySso`: the identity provider vouched for the
+ * person, who is active at once without a password (and gets no activation e-mail).
  */
 export async function addAdmin(
   tx: Db,
   where: { sponsorId: number; publicUrl: string },
   person: NewAdmin,
   granted: Partial<Record<AdminFlag, boolean>> = {},
+  how: { signedInBySso?: boolean } = {},
 ): Promise<{ userId: number; said: number; flags: Record<AdminFlag, boolean> }> {
   const owner = await emailOwner(tx, person.email);
   if (owner?.role === 'sponsor_admin' && owner.sponsorId === where.sponsorId) {
@@ -123,7 +133,8 @@ export async function addAdmin(
     email: person.email,
     firstName: person.firstName,
     lastName: person.lastName,
-    statusId: STATUS.pending,
+    statusId: how.signedInBySso ? STATUS.active : STATUS.pending,
+    ...(how.signedInBySso ? { activatedAt: new Date() } : {}),
     testAccount: person.testAccount ?? false,
     localize: person.localize ?? 'en',
   });
@@ -135,6 +146,7 @@ export async function addAdmin(
     scimExternalId: person.scimExternalId ?? null,
     ...flags,
   });
+  if (how.signedInBySso) return { userId, said, flags };
   await sendPasswordLink(tx, {
     publicUrl: where.publicUrl,
     userId,
@@ -184,7 +196,9 @@ export async function update(ctx: RequestContext, userId: number, body: SponsorA
     checkOwnFlags(ctx.user, userId, flags, row.admin);
     checkGrant(ctx.user, flags, row.admin);
     await checkGroup(tx, ctx.sponsor.id, body.group);
-    const userValues = pick(body, ['firstName', 'lastName', 'testAccount', 'localize'] as const);
+    if (body.ssoBreakGlass !== undefined && body.ssoBreakGlass !== row.user.ssoBreakGlass && ctx.user.role !== 'staff')
+      throw forbidden('Only the service staff may mark a break-glass account.');
+    const userValues = pick(body, ['firstName', 'lastName', 'testAccount', 'localize', 'ssoBreakGlass'] as const);
     const adminValues: Record<string, unknown> = { ...flags };
     if (body.group !== undefined) adminValues.groupId = body.group;
     if (body.title !== undefined) adminValues.title = body.title || null;

@@ -1,4 +1,4 @@
-import type { LoginResponse, LoginResult } from '@vault/contract';
+import type { LoginResponse, LoginResult, SsoFinishResult } from '@vault/contract';
 import { api, LOGIN_PATH, SECOND_FACTOR_PATH } from '../../lib/api';
 import { getPasskey } from '../../lib/passkeys';
 
@@ -26,3 +26,9 @@ export async function passkeySignIn() {
   const response = await getPasskey(options);
   return api<LoginResponse>('POST', '/api/v1/authentication/passkey', { body: { response } });
 }
+
+/** Collects the SSO sign-in the identity provider's answer left for this browser (its httpOnly cookie). */
+export const finishSso = () => api<SsoFinishResult>('POST', '/api/v1/sso/finish');
+
+/** Where "Sign in with SSO" sends the browser: the e-mail's domain picks the portal's identity provider. */
+export const ssoStartUrl = (email: string) => `/api/v1/sso/start?email=${encodeURIComponent(email.trim())}`;

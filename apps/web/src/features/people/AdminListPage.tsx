@@ -1,6 +1,13 @@
 import { Anchor, Badge, Button, Select, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { ADMIN_SEARCH_FIELDS, PEOPLE_SORT_FIELDS, type SponsorAdminItem } from '@vault/contract';
+import {
+  ADMIN_SEARCH_FIELDS,
+  PEOPLE_SORT_FIELDS,
+  SIGN_IN_METHOD_LABELS,
+  SIGN_IN_METHODS,
+  type SignInMethod,
+  type SponsorAdminItem,
+} from '@vault/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListTable } from '../../components/list/ListTable';
@@ -30,6 +37,11 @@ const SECOND_FACTOR_FILTER = [
   { value: 'on', label: 'With a second factor' },
   { value: 'off', label: 'Without a second factor' },
 ];
+const SIGN_IN_FILTER = [
+  { value: 'all', label: 'Any sign-in' },
+  ...SIGN_IN_METHODS.map((m) => ({ value: m, label: SIGN_IN_METHOD_LABELS[m] })),
+];
+const isSignInMethod = (v: string | null): v is SignInMethod => (SIGN_IN_METHODS as readonly (string | null)[]).includes(v);
 const searchFields = ADMIN_SEARCH_FIELDS.map((f) => ({ value: f, label: SEARCH_LABELS[f] }));
 
 export const ADMIN_DIALOGS: Record<AdminAction, { title: string; message: (name: string, email: string) => string }> = {
@@ -46,11 +58,12 @@ export function AdminListPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   const list = useListState({
     key: 'sponsor-admins',
-    columns: ['name', 'email', 'title', 'group', 'status', 'mfaEnabled', 'testAccount'],
+    columns: ['name', 'email', 'title', 'group', 'status', 'mfaEnabled', 'signInMethod', 'testAccount'],
     sortable: PEOPLE_SORT_FIELDS,
   });
   const [secondFactor, setSecondFactor] = useState<'on' | 'off' | undefined>();
-  const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search, secondFactor, list.sort);
+  const [signIn, setSignIn] = useState<SignInMethod | undefined>();
+  const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search, { secondFactor, signIn }, list.sort);
   const [creating, setCreating] = useState(false);
   const confirmPerson = usePersonConfirm();
   const rights = useRights();
@@ -78,18 +91,32 @@ export function AdminListPage() {
         list={list}
         disabled={sponsorId === 0}
         filters={
-          <Select
-            label="Second factor"
-            data={SECOND_FACTOR_FILTER}
-            value={secondFactor ?? 'all'}
-            onChange={(v) => {
-              setSecondFactor(v === 'on' || v === 'off' ? v : undefined);
-              list.setPage(1);
-            }}
-            allowDeselect={false}
-            disabled={sponsorId === 0}
-            w={{ base: '100%', xs: 220 }}
-          />
+          <>
+            <Select
+              label="Second factor"
+              data={SECOND_FACTOR_FILTER}
+              value={secondFactor ?? 'all'}
+              onChange={(v) => {
+                setSecondFactor(v === 'on' || v === 'off' ? v : undefined);
+                list.setPage(1);
+              }}
+              allowDeselect={false}
+              disabled={sponsorId === 0}
+              w={{ base: '100%', xs: 220 }}
+            />
+            <Select
+              label="Signs in with"
+              data={SIGN_IN_FILTER}
+              value={signIn ?? 'all'}
+              onChange={(v) => {
+                setSignIn(isSignInMethod(v) ? v : undefined);
+                list.setPage(1);
+              }}
+              allowDeselect={false}
+              disabled={sponsorId === 0}
+              w={{ base: '100%', xs: 200 }}
+            />
+          </>
         }
       />
       <ListTable<SponsorAdminItem>
@@ -138,6 +165,15 @@ export function AdminListPage() {
                   None
                 </Badge>
               ),
+          },
+          {
+            accessor: 'signInMethod',
+            title: 'Signs in with',
+            render: (a) => (
+              <Badge color={a.signInMethod === 'password' ? 'gray' : 'blue'} variant="light">
+                {SIGN_IN_METHOD_LABELS[a.signInMethod]}
+              </Badge>
+            ),
           },
           {
             accessor: 'actions',

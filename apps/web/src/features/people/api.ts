@@ -7,6 +7,7 @@ import type {
   PortalUser,
   SearchBody,
   ServerMessage,
+  SignInMethod,
   SponsorAdminCreateBody,
   SponsorAdminItem,
   SponsorAdminUpdateBody,
@@ -47,20 +48,21 @@ export function useAdminList(
   offset: number,
   limit: number,
   search: SearchBody | null,
-  secondFactor?: 'on' | 'off',
+  filters: { secondFactor?: 'on' | 'off'; signIn?: SignInMethod } = {},
   sort: ListSort | null = null,
 ) {
+  const { secondFactor, signIn } = filters;
   return useQuery({
-    queryKey: [...peopleKeys.adminList(sponsorId, sponsorCode, offset, limit, search), secondFactor ?? 'all', sort],
+    queryKey: [...peopleKeys.adminList(sponsorId, sponsorCode, offset, limit, search), secondFactor ?? 'all', signIn ?? 'all', sort],
     queryFn: ({ signal }) =>
       search
         ? api<ListResponse<SponsorAdminItem>>('POST', '/api/v1/sponsors/admin/search', {
-            query: { sponsorId, offset, limit, secondFactor, ...sort },
+            query: { sponsorId, offset, limit, secondFactor, signIn, ...sort },
             body: search,
             signal,
           })
         : api<ListResponse<SponsorAdminItem>>('GET', '/api/v1/sponsors/admin', {
-            query: { sponsorcode: sponsorCode, offset, limit, secondFactor, ...sort },
+            query: { sponsorcode: sponsorCode, offset, limit, secondFactor, signIn, ...sort },
             signal,
           }),
     enabled: sponsorId > 0 && sponsorCode !== '',

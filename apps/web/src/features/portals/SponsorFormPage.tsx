@@ -14,6 +14,7 @@ import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useRights } from '../../lib/rights';
 import { useMfaPreview, useSaveSponsor, useSponsorCategories, useSponsorDetail, useStatusList } from './api';
 import { NoPermission } from './NoPermission';
+import { SignInSettingsCard } from './SignInSettingsCard';
 
 interface FormValues {
   sponsorCode: string;
@@ -84,7 +85,7 @@ export function SponsorFormPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const editing = id !== null;
-  const { staff: isStaff, canResetMfa } = useRights();
+  const { staff: isStaff, canResetMfa, has } = useRights();
   const detail = useSponsorDetail(id ?? 0);
   const categories = useSponsorCategories(id ?? 0);
   const statuses = useStatusList();
@@ -301,6 +302,11 @@ export function SponsorFormPage() {
               </Card>
               {canResetMfa && <SponsorMfaCard sponsorCode={detail.data.sponsorCode} />}
             </Stack>
+          </Grid.Col>
+        )}
+        {editing && detail.data && has('hasManageSignInAccess') && (
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <SignInSettingsCard sponsorCode={detail.data.sponsorCode} isStaff={isStaff} />
           </Grid.Col>
         )}
       </Grid>

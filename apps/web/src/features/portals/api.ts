@@ -18,6 +18,8 @@ import type {
   SponsorPackageItem,
   SponsorRow,
   SponsorUpdateBody,
+  SsoSettings,
+  SsoSettingsBody,
   SubPortal,
   SubPortalCreateBody,
   SubPortalMoveBody,
@@ -270,3 +272,31 @@ export function useActivePackageMutations(sponsorId: number) {
     sponsorId,
   };
 }
+
+export const ssoKeys = {
+  settings: (sponsorCode: string) => ['portals', 'sso', sponsorCode] as const,
+};
+
+/** The portal's single sign-on settings (staff, or "Manage sign-in settings"). */
+export const useSsoSettings = (sponsorCode: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ssoKeys.settings(sponsorCode),
+    queryFn: ({ signal }) => api<SsoSettings>('GET', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sso`, { signal }),
+    enabled: enabled && sponsorCode !== '',
+  });
+
+export function useSaveSsoSettings(sponsorCode: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SsoSettingsBody) => api<SsoSettings>('PUT', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sso`, { body }),
+    onSuccess: (saved) => {
+      qc.setQueryData(ssoKeys.settings(sponsorCode), saved);
+      // The administrators list shows how each signs in.
+      void qc.invalidateQueries({ queryKey: ['people'] });
+    },
+  });
+}
+
+/** A one-time "Test sign-in" address for a new tab. */
+export const ssoTestTicket = (sponsorCode: string) =>
+  api<{ url: string }>('POST', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sso/test`);
