@@ -10,6 +10,7 @@ import { scimModule } from './scim/scim.routes.js';
 import { sponsorAdminRoutes } from './sponsor-admins/sponsor-admins.routes.js';
 import { sponsoredAdvisorRoutes } from './sponsored-advisors/sponsored-advisors.routes.js';
 import { sponsorRoutes } from './sponsors/sponsors.routes.js';
+import { samlRoutes } from './sso/saml/saml.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { subPortalRoutes } from './sub-portals/sub-portals.routes.js';
 import { vaultImportRoutes } from './vault-import/vault-import.routes.js';
@@ -32,4 +33,5 @@ export const modules: FastifyPluginAsync[] = [
   subPortalRoutes,
   scimModule,
   ssoRoutes,
+  samlRoutes,
 ] as FastifyPluginAsync[];
