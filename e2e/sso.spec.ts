@@ -64,7 +64,13 @@ async function ssoEntry(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-test('an administrator signs in through the identity provider’s login page and lands on the vault list', async ({ page, request }) => {
+test('an administrator signs in through the identity provider’s login page and lands on the vault list', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // One journey: the portal it sets up is the one staff look at after (a new worker would make another).
+  test.setTimeout(180_000);
   const sponsorId = await setUpPortal(request);
 
   // An address no portal claims is answered on the login page.
@@ -82,18 +88,22 @@ test('an administrator signs in through the identity provider’s login page and
   await expect(page.getByRole('table', { name: 'Vault holders' })).toBeVisible();
   await expect.poll(async () => (await storedSponsor(page))?.sponsorId).toBe(sponsorId);
   await shot(page, 'sso-landed');
+
+  // Staff see the Sign-in section and how each administrator signs in.
+  await staffView(await browser.newPage({ baseURL: ORIGIN }));
 });
 
-test('staff see the Sign-in section and how each administrator signs in', async ({ page }) => {
+async function staffView(page: Page) {
   await signIn(page);
   await pickPortal(page, CODE);
-  await page.goto('/sponsor-admin');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Administrators' }).click();
+  await expect(page.getByRole('heading', { name: 'Administrators' })).toBeVisible();
+  await shot(page, 'sso-admin-list');
   const table = page.getByRole('table', { name: 'Administrators' });
   await expect(table.getByRole('row').filter({ hasText: PERSON })).toContainText('SSO');
   await page.getByRole('combobox', { name: 'Signs in with' }).click();
   await page.getByRole('option', { name: 'SSO, break-glass' }).click();
-  await expect(page.getByText('No administrators yet.').or(page.getByText('No administrator matches'))).toBeVisible();
-  await shot(page, 'sso-admin-list');
+  await expect(table.getByRole('row').filter({ hasText: PERSON })).toHaveCount(0);
 
   const sponsorId = (await storedSponsor(page))!.sponsorId;
   await page.goto(`/sponsor/${sponsorId}`);
@@ -102,4 +112,4 @@ test('staff see the Sign-in section and how each administrator signs in', async 
   await expect(section.getByRole('switch', { name: 'Administrators sign in with SSO only' })).toBeChecked();
   await expect(section.getByRole('textbox', { name: 'Client secret' })).toHaveValue('');
   await shot(page, 'sso-settings');
-});
+}
