@@ -33,6 +33,17 @@ export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, toke
   reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'strict', secure, httpOnly: false });
 }
 
+/** A sign-in's answer (password, second factor, SSO): the session without its hash, and the XSRF cookie bound to it. */
+export function answerSession<T extends { tokenHash: string }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: T,
+): Omit<T, 'tokenHash'> {
+  const { tokenHash, ...session } = result;
+  setXsrfCookie(request, reply, xsrfTokenFor(request.server.xsrfKey, tokenHash));
+  return session;
+}
+
 const bearerOf = (request: FastifyRequest) => {
   const header = request.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;

@@ -1,7 +1,7 @@
 import { errorBody, forgotPasswordBody, loginBody, loginResult, sessionUser, setPasswordBody } from '@vault/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
+import { answerSession, setXsrfCookie } from '../../plugins/auth.js';
 import { PUBLIC_BODY_LIMIT } from '../../plugins/json-body.js';
 import * as service from './auth.service.js';
 
@@ -28,9 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
       });
       if (!('tokenHash' in result)) return result;
-      const { tokenHash, ...session } = result;
-      setXsrfCookie(request, reply, xsrfTokenFor(app.xsrfKey, tokenHash));
-      return session;
+      return answerSession(request, reply, result);
     },
   );
 

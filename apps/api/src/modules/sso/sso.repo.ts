@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sponsorAdmins, sponsors, ssoDomains, ssoHandoffs, ssoLogins, ssoSettings, users } from '../../db/schema/index.js';
+import { sponsors, ssoDomains, ssoHandoffs, ssoLogins, ssoSettings, users } from '../../db/schema/index.js';
 
 /** The SQL of enterprise sign-in: settings, claimed domains, sign-ins under way and their hand-over. */
 
@@ -118,13 +118,3 @@ export async function ssoOnlyFor(db: Db, user: { role: string; sponsorId: number
 
 export const sponsorRef = async (db: Db, sponsorId: number) =>
   (await db.select({ id: sponsors.id, sponsorCode: sponsors.sponsorCode }).from(sponsors).where(eq(sponsors.id, sponsorId)))[0] ?? null;
-
-/** The account and its administrator record, as a session is opened from them. */
-export const accountWithAdmin = async (db: Db, userId: number) =>
-  (
-    await db
-      .select({ user: users, admin: sponsorAdmins })
-      .from(users)
-      .leftJoin(sponsorAdmins, eq(sponsorAdmins.userId, users.id))
-      .where(eq(users.id, userId))
-  )[0] ?? null;

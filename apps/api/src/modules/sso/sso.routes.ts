@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import { setXsrfCookie, xsrfTokenFor } from '../../plugins/auth.js';
+import { answerSession } from '../../plugins/auth.js';
 import { PUBLIC_BODY_LIMIT } from '../../plugins/json-body.js';
 import { HANDOFF_SECONDS, SsoRefused } from './complete.js';
 import { oidcCallback } from './oidc-sign-in.js';
@@ -205,9 +205,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           userAgent: request.headers['user-agent'],
         });
         if (!('tokenHash' in result)) return result;
-        const { tokenHash, ...session } = result;
-        setXsrfCookie(request, reply, xsrfTokenFor(app.xsrfKey, tokenHash));
-        return session;
+        return answerSession(request, reply, result);
       } catch (err) {
         if (err instanceof SsoRefused) return reply.status(400).send({ message: err.message });
         throw err;

@@ -4,6 +4,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden } from '../../lib/errors.js';
 import type { RequestContext } from '../../plugins/types.js';
 import { openSession } from '../auth/auth.service.js';
+import { findPortalUserById } from '../mfa/mfa.repo.js';
 import { secondFactorChallenge } from '../mfa/sign-in.js';
 import { SsoRefused } from './complete.js';
 import { ssoStarter } from './protocols.js';
@@ -83,7 +84,7 @@ export async function finish(
   const handoff = handoffToken && handoffToken.length <= 200 ? await repo.claimHandoff(db, sha256(handoffToken)) : null;
   if (!handoff) throw new SsoRefused('expired', 'handoff');
   if (handoff.testResult) return handoff.testResult as SsoTestResult;
-  const found = handoff.userId ? await repo.accountWithAdmin(db, handoff.userId) : null;
+  const found = handoff.userId ? await findPortalUserById(db, handoff.userId) : null;
   // Deactivated in the seconds since the provider answered: no session.
   if (!found || found.user.statusId !== STATUS.active || found.user.role !== 'sponsor_admin')
     throw new SsoRefused('not_allowed', 'not_active');

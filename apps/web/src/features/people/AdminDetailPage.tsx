@@ -1,7 +1,14 @@
-import { Button, Divider, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Switch, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ADMIN_FLAGS, type AdminFlag, type SponsorAdminItem, type SponsorAdminUpdateBody, sponsorAdminUpdateBody } from '@vault/contract';
+import {
+  ADMIN_FLAGS,
+  type AdminFlag,
+  SIGN_IN_METHOD_LABELS,
+  type SponsorAdminItem,
+  type SponsorAdminUpdateBody,
+  sponsorAdminUpdateBody,
+} from '@vault/contract';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { DetailField } from '../../components/DetailField';
@@ -19,10 +26,15 @@ import { PersonDetailShell, PersonProfileLayout } from './PersonDetail';
 import { ErrorsAlert } from './PersonFormFields';
 import { usePersonConfirm } from './person-confirm';
 
-type Form = { firstName: string; lastName: string; title: string; group: string | null; localize: string; testAccount: boolean } & Record<
-  AdminFlag,
-  boolean
->;
+type Form = {
+  firstName: string;
+  lastName: string;
+  title: string;
+  group: string | null;
+  localize: string;
+  testAccount: boolean;
+  ssoBreakGlass: boolean;
+} & Record<AdminFlag, boolean>;
 
 const toForm = (a: SponsorAdminItem): Form => ({
   firstName: a.firstName,
@@ -31,6 +43,7 @@ const toForm = (a: SponsorAdminItem): Form => ({
   group: a.group === null ? null : String(a.group),
   localize: a.localize,
   testAccount: a.testAccount,
+  ssoBreakGlass: a.ssoBreakGlass,
   ...(Object.fromEntries(ADMIN_FLAGS.map((f) => [f, a[f]])) as Record<AdminFlag, boolean>),
 });
 
@@ -103,6 +116,7 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
         <>
           <DetailField label="User id">{admin.id}</DetailField>
           <DetailField label="Administrator id">{admin.said}</DetailField>
+          <DetailField label="Signs in with">{SIGN_IN_METHOD_LABELS[admin.signInMethod]}</DetailField>
         </>
       }
       card={
@@ -132,6 +146,14 @@ function AdminDetail({ admin, sponsorId, sponsorCode }: { admin: SponsorAdminIte
           </Title>
           <ErrorsAlert title="Not saved" messages={saveErrors} />
           <AdminFields form={form} groups={groups.data} busy={busy} groupPlaceholder="No group" />
+          {rights.staff && (
+            <Switch
+              label="Break-glass account"
+              description="Keeps their password working when the portal signs in with SSO only (staff only)."
+              disabled={busy}
+              {...form.getInputProps('ssoBreakGlass', { type: 'checkbox' })}
+            />
+          )}
           <Divider label="Access flags" labelPosition="left" />
           <AdminFlagPicker
             values={form.values}
