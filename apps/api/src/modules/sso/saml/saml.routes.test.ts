@@ -1,10 +1,7 @@
-import { STATUS } from '@vault/contract';
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, sponsorAdmins, users } from '../../../db/schema/index.js';
 import type { Auth } from '../../../test/harness.js';
-import { injector, useTestApp } from '../../../test/per-file-app.js';
+import { auditReader, injector, useTestApp } from '../../../test/per-file-app.js';
 import { type PostedAnswer, type SamlTestIdp, startSamlTestIdp } from '../../../test/saml-idp.js';
 import { serviceProviderMetadata } from './saml.service.js';
 
@@ -36,18 +33,7 @@ beforeEach(async () => {
   staff = await t.signInStaff();
   const put = await inject(staff, 'PUT', '/api/v1/sponsors/ACME/sso', samlSettings());
   expect(put.statusCode, put.body).toBe(200);
-  const [u] = await t.db
-    .insert(users)
-    .values({
-      role: 'sponsor_admin',
-      sponsorId: acmeId,
-      email: 'ann@firm.test',
-      firstName: 'Ann',
-      lastName: 'Admin',
-      statusId: STATUS.active,
-    })
-    .returning();
-  await t.db.insert(sponsorAdmins).values({ userId: u!.id, sponsorId: acmeId });
+  await t.signInSponsorAdmin(acmeId, {}, 'ann@firm.test');
 });
 
 const cookie = (res: LightMyRequestResponse, name: string) =>
@@ -75,7 +61,7 @@ const post = (posted: PostedAnswer, path = new URL(posted.action).pathname) =>
 const finish = (handoff: string | undefined) =>
   t.app.inject({ method: 'POST', url: '/api/v1/sso/finish', payload: {}, ...(handoff ? { cookies: { sso_handoff: handoff } } : {}) });
 
-const audits = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action));
+const audits = auditReader(t);
 
 describe('SAML sign-in through HTTP', () => {
   it("serves the portal's SP metadata at its stable address, and only for a portal that signs in with SAML", async () => {
