@@ -215,7 +215,8 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       ['/account', 'Your account'],
     ] as const) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // A full page load of a lazy screen (the portal page waits for its details): more time on a busy machine.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
       await expectAccessible(page, where);
     }
