@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { pickPortal, signIn } from './fixtures';
+import { pickPortal, signIn, storedSponsor } from './fixtures';
 
 const SHOTS = '/tmp/a11y-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -86,6 +86,15 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'login');
     await checkDialog(page, 'Forgot your password?', 'Reset your password');
+    await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in with SSO' })).toBeVisible();
+    await expectAccessible(page, 'Sign in with SSO');
+    await page.goto('/login?sso_error=unknown_domain');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectAccessible(page, 'Sign in with SSO, refused');
+    await page.goto('/sso/complete?sso_error=invalid_response');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectAccessible(page, 'SSO test refused');
     await page.goto('/set-password?token=x');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'set-password');
@@ -199,12 +208,15 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await assign.getByRole('button', { name: 'Close dialog' }).click();
     await expect(assign).toBeHidden();
 
+    const acme = (await storedSponsor(page))!.sponsorId;
     for (const [path, where] of [
       ['/sponsor', 'New portal form'],
+      [`/sponsor/${acme}`, 'Portal page with its Sign-in section'],
       ['/account', 'Your account'],
     ] as const) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // A full page load of a lazy screen (the portal page waits for its details): more time on a busy machine.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
       await expectAccessible(page, where);
     }

@@ -121,7 +121,10 @@ export function SignInSettingsCard({ sponsorCode, isStaff }: { sponsorCode: stri
   const loaded = settings.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form takes the loaded settings once each time they change
   useEffect(() => {
-    if (loaded) form.setValues(valuesOf(loaded));
+    if (!loaded) return;
+    // The saved settings are the form's values and its "unchanged" point (Test sign-in needs them saved).
+    form.setValues(valuesOf(loaded));
+    form.resetDirty(valuesOf(loaded));
   }, [loaded]);
 
   if (settings.isPending) return null;
