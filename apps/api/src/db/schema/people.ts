@@ -36,6 +36,7 @@ export const sponsorAdmins = pgTable(
     hasReminderTabAccess: boolean().notNull().default(false),
     hasArchiveVaultAccess: boolean().notNull().default(false),
     hasManageAdminsAccess: boolean().notNull().default(false),
+    hasManageMessagesAccess: boolean().notNull().default(false),
     /** The identity provider's own id of the person (SCIM `externalId`), kept for its reconciliation. */
     scimExternalId: text(),
     ...stamps,
