@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './common.js';
+import { emailSchema, offsetParam } from './common.js';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.js';
 import { isTimeZone } from './display-dates.js';
 import { PEOPLE_LOCALES } from './people.js';
 
@@ -58,9 +59,7 @@ export function overrideTextProblems(kind: MessageKind, text: string): string[] 
   for (const m of text.matchAll(PLACEHOLDER_RE)) {
     const name = m[1]!;
     if (!known.includes(name as MessagePlaceholder)) {
-      problems.push(
-        `{${name}} is not a placeholder of this message; use ${known.map((p) => `{${p}}`).join(', ')}`,
-      );
+      problems.push(`{${name}} is not a placeholder of this message; use ${known.map((p) => `{${p}}`).join(', ')}`);
     }
   }
   const unmatched = text.replace(PLACEHOLDER_RE, '');
@@ -94,7 +93,7 @@ export const messageTemplateList = z.object({ data: z.array(messageTemplateItem)
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-export const messageBrandingSchema = z.object({
+export const messageBranding = z.object({
   /** Null on a portal: the service's default applies. */
   displayName: z.string().nullable(),
   accentColor: z.string().nullable(),
@@ -103,7 +102,17 @@ export const messageBrandingSchema = z.object({
   timeZone: z.string().nullable(),
   hasLogo: z.boolean(),
 });
-export type MessageBranding = z.infer<typeof messageBrandingSchema>;
+export type MessageBranding = z.infer<typeof messageBranding>;
+
+/** WCAG contrast ratio of white text on a #RRGGBB colour (the message's button and header line). */
+export function contrastWithWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
@@ -111,7 +120,12 @@ export const messageBrandingBody = z.strictObject({
   displayName: z.preprocess(emptyToNull, z.string().trim().max(100, 'Display name must be at most 100 characters').nullable()),
   accentColor: z.preprocess(
     emptyToNull,
-    z.string().trim().regex(HEX_COLOUR, 'Enter a colour as #RRGGBB, for example #1c7ed6').nullable(),
+    z
+      .string()
+      .trim()
+      .regex(HEX_COLOUR, 'Enter a colour as #RRGGBB, for example #1971c2')
+      .refine((v) => contrastWithWhite(v) >= 4.5, 'White text on this colour is hard to read; choose a darker colour')
+      .nullable(),
   ),
   replyTo: z.preprocess(emptyToNull, emailSchema.nullable()),
   footer: z.preprocess(
@@ -142,3 +156,58 @@ export const messagePreview = z.object({
 export type MessagePreview = z.infer<typeof messagePreview>;
 
 export const LOGO_MAX_BYTES = 200 * 1024;
+
+export const messageLogoBody = z.strictObject({
+  contentType: z.literal('image/png', { error: 'Upload the logo as a PNG image' }),
+  /** The image, base64. */
+  data: z
+    .string()
+    .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 4, `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`)
+    .regex(/^[A-Za-z0-9+/]+=*$/, 'The logo is not base64 data'),
+});
+
+/** A portal's messages as the Messages list shows them; 'retrying' is a queued message that failed before. */
+export const MESSAGE_STATUSES = ['queued', 'retrying', 'sending', 'sent', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  queued: 'Queued',
+  retrying: 'Retrying',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+export const messageListQuery = z.object({
+  sponsorId: z.coerce.number().int().min(0),
+  offset: offsetParam,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  /** Part of the recipient's address. */
+  search: z.string().trim().max(200, 'Search text is too long').optional(),
+  kind: messageKindSchema.optional(),
+  status: z.enum(MESSAGE_STATUSES).optional(),
+});
+export type MessageListQuery = z.infer<typeof messageListQuery>;
+
+export const messageItem = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  toAddress: z.string(),
+  subject: z.string(),
+  locale: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  attempts: z.number().int(),
+  /** The mail server's answer to the last failed attempt. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type MessageItem = z.infer<typeof messageItem>;
+
+export const messageIdParams = z.strictObject({ id: z.coerce.number().int().min(1) });
+
+export const messageSponsorQuery = z.object({ sponsorId: z.coerce.number().int().min(0) });
+/** Branding is read and written for a portal, or without sponsorId for the service's defaults (staff). */
+export const messageBrandingQuery = z.object({ sponsorId: z.coerce.number().int().min(0).optional() });
+
+export const messageTestBody = z.strictObject({ kind: messageKindSchema, locale: messageLocaleSchema });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { messageBranding, messageOverrides, sponsors, users } from '../db/schema/index.js';
 
@@ -81,4 +81,27 @@ export async function deleteOverride(db: Db, sponsorId: number, kind: string, lo
     .where(and(eq(messageOverrides.sponsorId, sponsorId), eq(messageOverrides.kind, kind), eq(messageOverrides.locale, locale)))
     .returning();
   return rows[0] ?? null;
+}
+
+export async function saveLogo(db: Db, sponsorId: number | null, png: Buffer) {
+  await saveBranding(db, sponsorId, {});
+  await db
+    .update(messageBranding)
+    .set({ logo: png, logoType: 'image/png', updatedAt: new Date() })
+    .where(sponsorId === null ? isNull(messageBranding.sponsorId) : eq(messageBranding.sponsorId, sponsorId));
+}
+
+/** Removes the logo; false when there was none. */
+export async function clearLogo(db: Db, sponsorId: number | null): Promise<boolean> {
+  const rows = await db
+    .update(messageBranding)
+    .set({ logo: null, logoType: null, updatedAt: new Date() })
+    .where(
+      and(
+        sponsorId === null ? isNull(messageBranding.sponsorId) : eq(messageBranding.sponsorId, sponsorId),
+        isNotNull(messageBranding.logo),
+      ),
+    )
+    .returning({ id: messageBranding.id });
+  return rows.length > 0;
 }

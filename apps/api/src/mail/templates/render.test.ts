@@ -86,10 +86,15 @@ describe('every kind of message in every offered language', () => {
   });
 
   it('draws a lone {link} as the button and escapes what people wrote', async () => {
-    const m = await render('activation', 'en', { ...values, firstName: '<script>alert(1)</script>' }, {
-      subject: 'Welcome to {portalName}, {firstName}',
-      intro: 'Your advisor opened an account for you.\n\n{link}\n\nQuestions? Reply to this message.',
-    });
+    const m = await render(
+      'activation',
+      'en',
+      { ...values, firstName: '<script>alert(1)</script>' },
+      {
+        subject: 'Welcome to {portalName}, {firstName}',
+        intro: 'Your advisor opened an account for you.\n\n{link}\n\nQuestions? Reply to this message.',
+      },
+    );
     expect(m.subject).toBe('Welcome to Acme & Fils, <script>alert(1)</script>');
     expect(m.html).not.toContain('<script>');
     expect(m.html).toContain('&lt;script&gt;');
