@@ -23,7 +23,7 @@ const englishSentences = (kind: MessageKind) => {
   const texts = en.kinds[kind];
   return [en.greeting, en.linkFallback, en.ignore, en.footer, texts.subject, texts.intro, texts.action ?? '']
     .concat((texts.details ?? []).map((d) => (typeof d === 'string' ? d : d.text)))
-    .flatMap((t) => t.replace(/\{[^{}]*\{[^}]*\}[^{}]*\}|\{[^{}]*\}/g, '\u0000').split(/[\n.:!?\u0000]+/))
+    .flatMap((t) => t.replace(/\{[^{}]*\{[^}]*\}[^{}]*\}|\{[^{}]*\}/g, '|').split(/[\n.:!?|]+/))
     .map((s) => s.trim())
     .filter((s) => s.split(/\s+/).length >= 3);
 };

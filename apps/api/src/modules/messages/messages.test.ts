@@ -8,8 +8,8 @@ import { newAdmin } from '../sponsor-admins/sponsor-admins.fixtures.js';
 
 const t = useTestApp();
 
-const call = (auth: Auth, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: auth.headers, ...(payload === undefined ? {} : { payload }) });
+const call = (auth: Auth, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: auth.headers, payload });
 
 /** Creates an administrator of the portal in `localize`: the service e-mails them an activation link. */
 async function inviteAdmin(staff: Auth, sponsorId: number, email: string, localize: string) {
