@@ -25,7 +25,8 @@ describe('navigation', () => {
   });
 
   it('lets /sponsor, /sponsors, /basepackages, /logout and /audit-logs open without a sponsor', () => {
-    for (const p of ['/sponsor', '/sponsor/3', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/messages']) expect(needsSponsor(p)).toBe(false);
+    for (const p of ['/sponsor', '/sponsor/3', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/messages'])
+      expect(needsSponsor(p)).toBe(false);
     for (const p of [
       '/',
       '/vault',
