@@ -89,6 +89,7 @@ function BrandingForm({ sponsorId, value }: { sponsorId: number; value: MessageB
             label="Accent colour"
             description="The button and the line above the message; white text must be readable on it"
             format="hex"
+            withEyeDropper={false}
             disabled={!canEdit}
             {...form.getInputProps('accentColor')}
           />
@@ -99,6 +100,7 @@ function BrandingForm({ sponsorId, value }: { sponsorId: number; value: MessageB
             data={TIME_ZONES}
             searchable
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the time zone' }}
             disabled={!canEdit}
             {...form.getInputProps('timeZone')}
             value={form.values.timeZone || null}

@@ -15,9 +15,10 @@ export function MessagesPage() {
   const choose = (value: string | null) =>
     setParams(
       (prev) => {
-        const next = new URLSearchParams();
+        // Each tab keeps its own choices in the address (the list's filters, the message and language shown).
+        const next = new URLSearchParams(prev);
         if (value && value !== 'sent') next.set('tab', value);
-        else prev.delete('tab');
+        else next.delete('tab');
         return next;
       },
       { replace: true },

@@ -25,7 +25,7 @@ import {
   messageOverrideBody,
   PEOPLE_LOCALES,
 } from '@vault/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { errorMessage } from '../../lib/api';
@@ -40,9 +40,9 @@ const WIDTHS = { desktop: '100%', phone: '390px' } as const;
 export function TextsTab() {
   const { sponsorId } = useSponsor();
   const [params, setParams] = useSearchParams();
-  const kind = (MESSAGE_KINDS.includes(params.get('kind') as MessageKind) ? params.get('kind') : 'invitation') as MessageKind;
+  const kind = (MESSAGE_KINDS.includes(params.get('message') as MessageKind) ? params.get('message') : 'invitation') as MessageKind;
   const locale = (PEOPLE_LOCALES.some((l) => l.value === params.get('lang')) ? params.get('lang') : 'en') as MessageLocale;
-  const choose = (key: 'kind' | 'lang', value: string | null) =>
+  const choose = (key: 'message' | 'lang', value: string | null) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -62,7 +62,7 @@ export function TextsTab() {
           label="Message"
           data={MESSAGE_KINDS.map((k) => ({ value: k, label: MESSAGE_KIND_LABELS[k] }))}
           value={kind}
-          onChange={(v) => choose('kind', v)}
+          onChange={(v) => choose('message', v)}
           allowDeselect={false}
           w={260}
         />
@@ -78,7 +78,7 @@ export function TextsTab() {
       {templates.isError && <Alert color="red">{errorMessage(templates.error)}</Alert>}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          {current && <TextForm key={`${kind}:${locale}:${current.overridden}:${current.subject}`} sponsorId={sponsorId} item={current} />}
+          {current && <TextForm key={`${kind}:${locale}`} sponsorId={sponsorId} item={current} />}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Preview sponsorId={sponsorId} kind={kind} locale={locale} />
@@ -94,6 +94,12 @@ function TextForm({ sponsorId, item }: { sponsorId: number; item: MessageTemplat
   const { confirm } = useConfirm();
   const form = useForm({ initialValues: { subject: item.subject, intro: item.intro }, validate: contractRules(messageOverrideBody) });
   const [failure, setFailure] = useState<string | null>(null);
+  // A save or a reset answers with the new text: the form shows it as the saved state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new saved text resets the form.
+  useEffect(() => {
+    form.setInitialValues({ subject: item.subject, intro: item.intro });
+    form.setValues({ subject: item.subject, intro: item.intro });
+  }, [item.subject, item.intro]);
 
   const submit = form.onSubmit((values) => {
     setFailure(null);

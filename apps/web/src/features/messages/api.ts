@@ -36,6 +36,8 @@ export function useMessages(sponsorId: number, q: MessageQuery) {
     queryFn: ({ signal }) => api<ListResponse<MessageItem>>('GET', '/api/v1/messages', { query: { sponsorId, ...q }, signal }),
     enabled: sponsorId > 0,
     placeholderData: keepPreviousData,
+    // While a shown message is still on its way, the list follows it.
+    refetchInterval: (query) => (query.state.data?.data.some((m) => m.status !== 'sent' && m.status !== 'failed') ? 3000 : false),
   });
 }
 
@@ -62,7 +64,8 @@ export function usePreview(sponsorId: number, kind: MessageKind, locale: Message
 
 export function useTemplateMutations(sponsorId: number, kind: MessageKind, locale: MessageLocale) {
   const qc = useQueryClient();
-  const onSuccess = () => qc.invalidateQueries({ queryKey: messageKeys.all(sponsorId) });
+  // Not awaited: the caller's own onSuccess (its notice) comes at once, while the preview reloads.
+  const onSuccess = () => void qc.invalidateQueries({ queryKey: messageKeys.all(sponsorId) });
   const path = `/api/v1/messages/templates/${kind}/${locale}`;
   return {
     save: useMutation({
