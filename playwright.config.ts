@@ -15,6 +15,9 @@ const ownsRun = !process.env.VAULT_E2E_RUN_DIR;
 if (ownsRun) process.env.VAULT_E2E_RUN_DIR = mkdtempSync(join(tmpdir(), 'vault-e2e-'));
 const runDir = process.env.VAULT_E2E_RUN_DIR!;
 const dataDir = join(runDir, 'data');
+/** Where the journeys' mail server keeps what it received (e2e/mail.ts reads it). */
+const mailDir = join(runDir, 'mail');
+const SMTP_PORT = PORT + 2;
 const webDir = join(runDir, 'web');
 if (ownsRun) {
   const builtWeb = join(import.meta.dirname, 'apps/web/dist');
@@ -46,25 +49,38 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node_modules/.bin/tsx apps/api/src/server.ts',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      // Passkeys are bound to PUBLIC_URL's host name, and WebAuthn takes a domain, never an IP
-      // address: the passkey journey browses at localhost (the same server), the others at 127.0.0.1.
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATA_DIR: dataDir,
-      ...(existsSync(webDir) ? { WEB_DIST: webDir } : {}),
-      ADMIN_EMAIL: 'admin@vault.local',
-      ADMIN_PASSWORD: 'demo-password-2026',
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node scripts/smtp-sink.mjs',
+      port: SMTP_PORT,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_DIR: mailDir },
     },
-  },
+    {
+      command: 'node_modules/.bin/tsx apps/api/src/server.ts',
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        // Passkeys are bound to PUBLIC_URL's host name, and WebAuthn takes a domain, never an IP
+        // address: the passkey journey browses at localhost (the same server), the others at 127.0.0.1.
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        DATA_DIR: dataDir,
+        ...(existsSync(webDir) ? { WEB_DIST: webDir } : {}),
+        ADMIN_EMAIL: 'admin@vault.local',
+        ADMIN_PASSWORD: 'demo-password-2026',
+        DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+        // Messages are really sent, to the mail server above: the journeys see them leave.
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      },
+    },
+  ],
 });

@@ -41,6 +41,9 @@ export const TARGET_NAMES: Record<string, string> = {
   mfa: 'Two-step sign-in',
   auth: 'Sign-in',
   sso: 'Single sign-on',
+  message: 'Message',
+  message_template: 'Message text',
+  message_branding: 'Message branding',
 };
 
 /** Whole actions whose words are not "<target> <verb>". */
@@ -93,6 +96,13 @@ const ACTIONS: Record<string, string> = {
   'failed_upload.retry': 'Failed file sent for retry',
   'failed_upload.dismiss': 'Failed file dismissed',
   'sponsored_advisor.link': 'Representative added (existing user)',
+  'message_template.update': 'Message subject and opening text changed',
+  'message_template.reset': 'Message text reset to default',
+  'message_branding.update': 'Message branding changed',
+  'message_branding.logo': 'Message logo changed',
+  'message_branding.logo_delete': 'Message logo removed',
+  'message.test': 'Test message sent',
+  'message.send_again': 'Message sent again',
 };
 
 /** Verbs shared by many targets, as past participles. */

@@ -60,6 +60,7 @@ export const ADMIN_FLAGS = [
   'hasArchiveVaultAccess',
   'hasManageAdminsAccess',
   'hasManageSignInAccess',
+  'hasManageMessagesAccess',
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 

@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './common.js';
 export * from './display-dates.js';
 export * from './invitations.js';
+export * from './messages.js';
 export * from './mfa.js';
 export * from './operations.js';
 export * from './packages.js';

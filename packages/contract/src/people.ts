@@ -75,6 +75,7 @@ export const PEOPLE_FLAG_LABELS: Record<string, string> = {
   hasRecentDocumentAccess: 'Recent document access',
   hasManageAdminsAccess: 'Manage administrators',
   hasManageSignInAccess: 'Manage sign-in settings',
+  hasManageMessagesAccess: 'Manage messages',
 };
 
 // ---------------------------------------------------------------- sponsor administrators

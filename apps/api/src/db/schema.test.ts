@@ -117,6 +117,14 @@ const FREE_TEXT = new Set([
   'vault_holders.organization_name',
   'vaults.archive_reason',
   'vaults.entity_type',
+  // A portal's messages: its display name, reply-to, footer and time zone, and its own subject and
+  // opening text of each message (checked by the contract: placeholders, no markup).
+  'message_branding.display_name',
+  'message_branding.footer',
+  'message_branding.reply_to',
+  'message_branding.time_zone',
+  'message_overrides.intro',
+  'message_overrides.subject',
   // Language tags (a pattern in the contract, not a list: any language the portal may add).
   'import_job_rows.localize',
   'invitations.localize',
@@ -153,8 +161,10 @@ const FREE_TEXT = new Set([
   'audit_log.client_ip',
   'audit_log.target_id',
   'audit_log.target_type',
+  'email_outbox.body_html',
   'email_outbox.body_text',
   'email_outbox.last_error',
+  'email_outbox.reply_to',
   'email_outbox.subject',
   'email_outbox.template',
   'email_outbox.to_address',

@@ -1,5 +1,6 @@
 import { type ServerMessage, STATUS } from '@vault/contract';
 import type { Db } from '../db/client.js';
+import { queueMessage, recipientLocale } from '../mail/messages.js';
 import { writeAudit } from '../plugins/audit.js';
 import type { Actor } from '../plugins/types.js';
 import { clearSecondFactor, emailOwner, revokeSessions, setStatus } from './accounts.repo.js';
@@ -98,6 +99,7 @@ async function sendAccountLink(db: Db, ctx: Ctx & { publicUrl: string }, account
     firstName: account.firstName,
     sponsorId: ctx.sponsorId,
     purpose,
+    kind: purpose === 'activation' ? 'resend_activation' : 'password_reset',
   });
   await audit(db, ctx, link.action, account);
   return done(link.sent(account.email));
@@ -113,7 +115,7 @@ export const resendActivation = (db: Db, ctx: Ctx & { publicUrl: string }, accou
  * Clears the second factor of each account (authenticator, passkeys, recovery codes) and ends their
  * sessions, so they enrol again at next sign-in. Nobody resets their own: that takes a recovery code.
  */
-export async function resetMfa(db: Db, ctx: Ctx, accounts: AccountRef[]): Promise<ServerMessage> {
+export async function resetMfa(db: Db, ctx: Ctx & { publicUrl: string }, accounts: AccountRef[]): Promise<ServerMessage> {
   const ids = accounts.map((a) => a.id);
   if (ctx.actor.userId !== null && ids.includes(ctx.actor.userId)) {
     throw forbidden('You cannot reset your own second factor. Use a recovery code, then set it up again on your account page.');
@@ -122,7 +124,17 @@ export async function resetMfa(db: Db, ctx: Ctx, accounts: AccountRef[]): Promis
     await clearSecondFactor(db, ids);
     await revokeSessions(db, ids);
   }
-  for (const a of accounts) await audit(db, ctx, 'reset_mfa', a);
+  const signIn = `${ctx.publicUrl.replace(/\/$/, '')}/login`;
+  for (const a of accounts) {
+    await queueMessage(db, {
+      publicUrl: ctx.publicUrl,
+      sponsorId: ctx.sponsorId,
+      kind: 'mfa_reset_notice',
+      to: { to: a.email, localize: await recipientLocale(db, a.id) },
+      values: { firstName: a.firstName, link: signIn },
+    });
+    await audit(db, ctx, 'reset_mfa', a);
+  }
   return done(accounts.length === 1 ? `MFA was reset for ${accounts[0]!.email}.` : `MFA was reset for ${accounts.length} people.`, {
     count: accounts.length,
   });

@@ -7,6 +7,8 @@ export interface OutboxRow {
   to_address: string;
   subject: string;
   body_text: string;
+  body_html: string | null;
+  reply_to: string | null;
   template: string;
   attempts: number;
 }
@@ -32,18 +34,29 @@ export const claimBatch = (database: Database, batchSize: number, leaseMs: numbe
          order by next_attempt_at, id
          limit $1
          for update skip locked)
-      returning o.id, o.to_address, o.subject, o.body_text, o.template, o.attempts`,
+      returning o.id, o.to_address, o.subject, o.body_text, o.body_html, o.reply_to, o.template, o.attempts`,
     [batchSize, String(leaseMs)],
   );
 
-export const markSent = (database: Database, id: number, bodyText: string) =>
+/** The stored copy once sent or given up: its text and HTML without their links. */
+export interface StoredCopy {
+  text: string;
+  html: string | null;
+}
+
+export const markSent = (database: Database, id: number, copy: StoredCopy) =>
   database.query(
-    `update email_outbox set status = 'sent', sent_at = now(), last_error = null, body_text = $2 where id = $1 and status = 'sending'`,
-    [id, bodyText],
+    `update email_outbox set status = 'sent', sent_at = now(), last_error = null, body_text = $2, body_html = $3 where id = $1 and status = 'sending'`,
+    [id, copy.text, copy.html],
   );
 
-export const markFailed = (database: Database, id: number, error: string, bodyText: string) =>
-  database.query(`update email_outbox set status = 'failed', last_error = $2, body_text = $3 where id = $1`, [id, error, bodyText]);
+export const markFailed = (database: Database, id: number, error: string, copy: StoredCopy) =>
+  database.query(`update email_outbox set status = 'failed', last_error = $2, body_text = $3, body_html = $4 where id = $1`, [
+    id,
+    error,
+    copy.text,
+    copy.html,
+  ]);
 
 export const retryLater = (database: Database, id: number, error: string, delayMs: number) =>
   database.query(

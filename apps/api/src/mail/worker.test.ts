@@ -210,11 +210,17 @@ describe('the e-mail outbox worker', () => {
       status: 'sent',
       toAddress: 'boss@test.local',
       template: 'password_reset',
-      subject: 'Reset your password',
+      subject: 'Reset your Vault password',
     });
     expect(sent!.sentAt).toBeInstanceOf(Date);
     expect(sent!.bodyText).not.toContain(token);
     expect(sent!.bodyText).toContain('[link removed after sending]');
+    // The HTML part went out beside the text, and its stored copy keeps no link either.
+    expect(received[0]!.raw).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(received[0]!.raw).toMatch(/Content-Type: text\/html/i);
+    expect(sent!.bodyHtml).toContain('<html lang="en"');
+    expect(sent!.bodyHtml).not.toContain(token);
+    expect(sent!.bodyHtml).toContain('[link removed after sending]');
   });
 
   it('without SMTP_URL keeps messages in the outbox and notes each once, without its link', async () => {

@@ -1,6 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client.js';
-import { recipientDomain, withoutLinks } from '../lib/outbox.js';
+import { htmlWithoutLinks, recipientDomain, withoutLinks } from '../lib/outbox.js';
 import type { OutboxRow } from './outbox.repo.js';
 import * as repo from './outbox.repo.js';
 import { createSmtpTransport } from './transport.js';
@@ -35,6 +35,8 @@ export interface MailWorker {
   start(): void;
   stop(): Promise<void>;
 }
+
+const storedCopy = (r: OutboxRow) => ({ text: withoutLinks(r.body_text), html: r.body_html ? htmlWithoutLinks(r.body_html) : null });
 
 export const DEFAULT_MAX_ATTEMPTS = 6;
 /** 1 min, 2, 4, 8, 16 … capped at one hour. */
@@ -98,16 +100,18 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
         to: r.to_address,
         subject: r.subject,
         text: r.body_text,
+        ...(r.body_html ? { html: r.body_html } : {}),
+        ...(r.reply_to ? { replyTo: r.reply_to } : {}),
         headers: { 'X-Vault-Outbox-Id': String(r.id) },
       });
-      await repo.markSent(database, r.id, withoutLinks(r.body_text));
+      await repo.markSent(database, r.id, storedCopy(r));
       log.info(about(r), 'e-mail sent');
     } catch (err) {
       const message = `${(err as Error).message ?? err}`.slice(0, 500);
       const attempts = Number(r.attempts);
       if (isPermanent(err) || attempts >= maxAttempts) {
         // A message given up is not retried: its links need not rest in the database either.
-        await repo.markFailed(database, r.id, message, withoutLinks(r.body_text));
+        await repo.markFailed(database, r.id, message, storedCopy(r));
         log.error({ ...about(r), attempts, err: message }, 'e-mail given up');
       } else {
         await repo.retryLater(database, r.id, message, backoff(attempts));

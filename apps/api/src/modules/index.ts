@@ -3,6 +3,7 @@ import { advisorRoutes } from './advisors/advisors.routes.js';
 import { operationsRoutes } from './app-status/operations.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
+import { messageRoutes } from './messages/messages.routes.js';
 import { mfaRoutes } from './mfa/mfa.routes.js';
 import { packageRoutes } from './packages/packages.routes.js';
 import { referenceRoutes } from './reference/reference.routes.js';
@@ -27,6 +28,7 @@ export const modules: FastifyPluginAsync[] = [
   sponsoredAdvisorRoutes,
   advisorRoutes,
   operationsRoutes,
+  messageRoutes,
   packageRoutes,
   vaultRoutes,
   vaultImportRoutes,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activeNavItem, NAV_ITEMS, needsSponsor, screenAfterSponsorChange } from './nav';
 
 describe('navigation', () => {
-  it('has the labels of the specification in its order', () => {
+  it('has the labels of the specification in its order, with Messages after Invitation (decision 0044)', () => {
     expect(NAV_ITEMS.map((i) => i.label)).toEqual([
       'Vaults',
       'New Vault',
@@ -16,6 +16,7 @@ describe('navigation', () => {
       'App Integrations',
       'Sponsor Authorizations',
       'Invitation',
+      'Messages',
       'Failed Files',
       'Audit Logs',
       'App Status',
@@ -24,7 +25,8 @@ describe('navigation', () => {
   });
 
   it('lets /sponsor, /sponsors, /basepackages, /logout and /audit-logs open without a sponsor', () => {
-    for (const p of ['/sponsor', '/sponsor/3', '/sponsors', '/basepackages', '/logout', '/audit-logs']) expect(needsSponsor(p)).toBe(false);
+    for (const p of ['/sponsor', '/sponsor/3', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/messages'])
+      expect(needsSponsor(p)).toBe(false);
     for (const p of [
       '/',
       '/vault',

@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'App Integrations', path: '/app-integrations' },
   { label: 'Sponsor Authorizations', path: '/sponsor-authorization' },
   { label: 'Invitation', path: '/invitation' },
+  { label: 'Messages', path: '/messages' },
   { label: 'Failed Files', path: '/upload-failed-files' },
   { label: 'Audit Logs', path: '/audit-logs' },
   { label: 'App Status', path: '/service-status' },
@@ -26,7 +27,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 /** Paths that need no sponsor chosen (specification section 2). */
-export const NO_SPONSOR_PATHS = ['/sponsor', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/account'] as const;
+/** /messages without a portal: staff set the service's message defaults there (decision 0044). */
+export const NO_SPONSOR_PATHS = ['/sponsor', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/account', '/messages'] as const;
 
 export const MISSING_SPONSOR_TITLE = 'Warning! Portal code is missing';
 export const MISSING_SPONSOR_MESSAGE = 'Please choose a Portal.';

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { invitationRoutes } from '../features/invitations/routes';
+import { messageRoutes } from '../features/messages/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { portalRoutes } from '../features/portals/routes';
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
           ...portalRoutes,
           ...invitationRoutes,
           ...operationRoutes,
+          ...messageRoutes,
           ...accountRoutes,
           { path: '/logout', lazy: () => import('../features/auth/LogoutPage') },
           { path: '*', element: <NotFound /> },

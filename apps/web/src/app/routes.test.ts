@@ -1,6 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { invitationRoutes } from '../features/invitations/routes';
+import { messageRoutes } from '../features/messages/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { portalRoutes } from '../features/portals/routes';
@@ -36,7 +37,15 @@ const SPEC_PATHS = [
 const tree: RouteObject[] = [
   {
     path: '/',
-    children: [...vaultRoutes, ...peopleRoutes, ...portalRoutes, ...invitationRoutes, ...operationRoutes, { path: '/logout' }],
+    children: [
+      ...vaultRoutes,
+      ...peopleRoutes,
+      ...portalRoutes,
+      ...invitationRoutes,
+      ...operationRoutes,
+      ...messageRoutes,
+      { path: '/logout' },
+    ],
   },
 ];
 

@@ -1,6 +1,7 @@
 export * from './integrations.js';
 export * from './invitations.js';
 export * from './limits.js';
+export * from './messages.js';
 export * from './mfa.js';
 export * from './operations.js';
 export * from './packages.js';

@@ -90,6 +90,10 @@ export const emailOutbox = pgTable(
     toAddress: text().notNull(),
     subject: text().notNull(),
     bodyText: text().notNull(),
+    /** The same message as a whole HTML document (issue 34); null for messages queued before it. */
+    bodyHtml: text(),
+    locale: text().notNull().default('en'),
+    replyTo: text(),
     template: text().notNull(),
     status: text().$type<'pending' | 'sending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer().notNull().default(0),

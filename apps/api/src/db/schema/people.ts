@@ -38,6 +38,7 @@ export const sponsorAdmins = pgTable(
     hasManageAdminsAccess: boolean().notNull().default(false),
     /** Configure the portal's identity provider (issue 32, decision 0037). */
     hasManageSignInAccess: boolean().notNull().default(false),
+    hasManageMessagesAccess: boolean().notNull().default(false),
     /** The identity provider's own id of the person (SCIM `externalId`), kept for its reconciliation. */
     scimExternalId: text(),
     ...stamps,

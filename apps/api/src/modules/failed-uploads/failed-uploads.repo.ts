@@ -68,6 +68,7 @@ export const findOwnedForUpdate = (db: Db, sponsorId: number, ids: number[]) =>
       f: failedUploads,
       holderEmail: users.email,
       holderFirstName: users.firstName,
+      holderLocalize: users.localize,
       sponsorName: sponsors.name,
       sponsorContact: sponsors.contactEmail,
     })

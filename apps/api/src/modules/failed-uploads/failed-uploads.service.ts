@@ -1,8 +1,9 @@
-import { FAILED_UPLOAD_REASON_LABELS, type FailedUpload, type ReportFailedUploadBody, type ServerMessage } from '@vault/contract';
+import type { FailedUpload, ReportFailedUploadBody, ServerMessage } from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../../lib/outbox.js';
 import { page } from '../../lib/paging.js';
+import { messageComposer } from '../../mail/messages.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, RequestContext } from '../../plugins/types.js';
 import { dateRange } from '../audit/date-range.js';
@@ -96,13 +97,14 @@ async function owned(tx: Db, sponsorId: number, ids: number[]) {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Marks failed files for retry and tells the holder (or the portal contact) through the outbox. */
-export async function retry({ db, actor, sponsor }: RequestContext, ids: number[]): Promise<ServerMessage> {
+export async function retry({ db, actor, sponsor, publicUrl }: RequestContext, ids: number[]): Promise<ServerMessage> {
   const sponsorId = sponsor.id;
   return db.transaction(async (tx) => {
     const rows = await owned(tx, sponsorId, ids);
     const todo = rows.filter((r) => r.f.status === 'failed');
     let notified = 0;
     if (todo.length > 0) {
+      const compose = await messageComposer(tx, sponsorId, publicUrl);
       await repo.setStatus(
         tx,
         todo.map((r) => r.f.id),
@@ -112,14 +114,14 @@ export async function retry({ db, actor, sponsor }: RequestContext, ids: number[
       for (const r of todo) {
         const to = r.holderEmail ?? r.sponsorContact;
         if (to) {
-          const when = r.f.occurredAt.toISOString().slice(0, 16).replace('T', ' ');
-          await enqueueEmail(tx, {
-            to,
-            sponsorId,
-            template: 'failed_upload_retry',
-            subject: `Please upload "${r.f.fileName}" again`,
-            text: `Hello ${r.holderFirstName ?? r.sponsorName},\n\nThe upload of "${r.f.fileName}" on ${when} UTC could not be stored (${FAILED_UPLOAD_REASON_LABELS[r.f.reason]}). ${r.sponsorName} has asked for it to be tried again: please upload the file once more.\n`,
-          });
+          await enqueueEmail(
+            tx,
+            await compose(
+              'failed_upload_retry',
+              { to, localize: r.holderEmail ? r.holderLocalize : null },
+              { firstName: r.holderFirstName, fileName: r.f.fileName, uploadedAt: r.f.occurredAt, reason: r.f.reason },
+            ),
+          );
           notified++;
         }
         await writeAudit(tx, actor, {

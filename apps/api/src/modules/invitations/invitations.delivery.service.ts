@@ -2,11 +2,10 @@ import type { InvitationType, RedeemResponse, ServerMessage } from '@vault/contr
 import type { Db } from '../../db/client.js';
 import { done } from '../../lib/accounts.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { enqueueEmail } from '../../lib/outbox.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, RequestContext } from '../../plugins/types.js';
 import * as repo from './invitations.repo.js';
-import { invitationEmail, statusOf } from './invitations.rules.js';
+import { queueInvitation, statusOf } from './invitations.rules.js';
 
 export async function resend(ctx: RequestContext, id: number, itype?: InvitationType): Promise<ServerMessage> {
   const { sponsor } = ctx;
@@ -20,7 +19,7 @@ export async function resend(ctx: RequestContext, id: number, itype?: Invitation
     if (status === 'used')
       throw conflict(row.type === 'strict' ? `${row.email} has already used this invitation.` : 'This invite code has no uses left.');
     if (status === 'expired') throw conflict('This invitation has expired. Give it a new expiry date before sending it again.');
-    await enqueueEmail(tx, invitationEmail(row, await repo.sponsorName(tx, sponsor.id), ctx.publicUrl));
+    await queueInvitation(tx, row, ctx.publicUrl);
     const sentAt = new Date();
     await repo.update(tx, id, { lastSentAt: sentAt });
     await writeAudit(tx, ctx.actor, {

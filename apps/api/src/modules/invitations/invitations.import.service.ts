@@ -1,9 +1,11 @@
 import { type InvitationBody, type InvitationImportResult, type InvitationType, STRICT_INVITE_CODE } from '@vault/contract';
 import type { CsvRow } from '../../lib/csv.js';
+import { enqueueEmails, type OutgoingEmail } from '../../lib/outbox.js';
+import { messageComposer } from '../../mail/messages.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { RequestContext } from '../../plugins/types.js';
 import * as repo from './invitations.repo.js';
-import { type Checked, checkFields, invitationEmail } from './invitations.rules.js';
+import { type Checked, checkFields, invitationMessage } from './invitations.rules.js';
 
 const TRUE = new Set(['true', '1', 'yes', 'y']);
 const FALSE = new Set(['false', '0', 'no', 'n', '']);
@@ -134,7 +136,7 @@ export async function importCsv(ctx: RequestContext, rows: CsvRow[], defaultType
         return true;
       });
       if (accepted.length === 0) return;
-      const name = await repo.sponsorName(tx, sponsor.id);
+      const compose = await messageComposer(tx, sponsor.id, ctx.publicUrl);
       const now = new Date();
       for (let i = 0; i < accepted.length; i += 1000) {
         const batch = accepted.slice(i, i + 1000);
@@ -147,7 +149,7 @@ export async function importCsv(ctx: RequestContext, rows: CsvRow[], defaultType
             lastSentAt: r.values.email ? now : null,
           })),
         );
-        const mails = [];
+        const mails: OutgoingEmail[] = [];
         for (let j = 0; j < batch.length; j++) {
           const r = batch[j]!;
           const id = inserted[j]!.id;
@@ -160,9 +162,9 @@ export async function importCsv(ctx: RequestContext, rows: CsvRow[], defaultType
             email: r.values.email ?? null,
           });
           if (r.values.email)
-            mails.push(invitationEmail({ ...(r.values as repo.InvitationRow), id, sponsorId: sponsor.id }, name, ctx.publicUrl));
+            mails.push(await invitationMessage(compose, { ...(r.values as repo.InvitationRow), id, sponsorId: sponsor.id }, ctx.publicUrl));
         }
-        await repo.enqueueEmails(tx, mails);
+        await enqueueEmails(tx, mails);
       }
       notMigrated.sort((a, b) => a.line - b.line);
       await writeAudit(tx, ctx.actor, {

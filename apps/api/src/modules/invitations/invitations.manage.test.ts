@@ -60,9 +60,9 @@ describe('create', () => {
       strictBody(w, { email: 'due@example.com', expireTime: '2031-11-24T18:05:00.000Z' }),
     );
     expect(expiring.statusCode).toBe(201);
-    // The expiry in the portal's display format, in UTC and saying so.
+    // The expiry in the recipient's language and the portal's time zone (UTC until it sets one), saying which.
     const [due] = await t.db.select().from(emailOutbox);
-    expect(due!.bodyText).toContain('The invitation expires on 11/24/2031 6:05 pm UTC.');
+    expect(due!.bodyText).toContain('The invitation expires on November 24, 2031 at 6:05 PM UTC.');
     expect((await create(w.adminA, w.a.id, 'strict', strictBody(w, { email: 'other@example.com' }))).statusCode).toBe(201);
   });
 

@@ -3,15 +3,7 @@ import { type AnyColumn, and, count, desc, eq, gte, ilike, inArray, lt, ne, or, 
 import type { Db } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { sortOrder } from '../../db/order.js';
-import {
-  basePackages,
-  emailOutbox,
-  invitationRedemptions,
-  invitations,
-  packageSponsor,
-  sponsoredAdvisors,
-  sponsors,
-} from '../../db/schema/index.js';
+import { basePackages, invitationRedemptions, invitations, packageSponsor, sponsoredAdvisors, sponsors } from '../../db/schema/index.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export type InvitationInsert = typeof invitations.$inferInsert;
@@ -288,11 +280,6 @@ export async function sponsorAndPackage(db: Db, sponsorId: number, packageId: nu
   return { sponsor: s!, package: p ?? null };
 }
 
-export async function sponsorName(db: Db, sponsorId: number): Promise<string> {
-  const [s] = await db.select({ name: sponsors.name }).from(sponsors).where(eq(sponsors.id, sponsorId));
-  return s?.name ?? '';
-}
-
 /** The sponsor's active packages (base packages assigned to it), for the CSV import. */
 export async function sponsorPackages(db: Db, sponsorId: number): Promise<{ id: number; name: string }[]> {
   return db
@@ -303,13 +290,6 @@ export async function sponsorPackages(db: Db, sponsorId: number): Promise<{ id: 
 }
 
 /** Queues many invitation e-mails at once (the import), in the caller's transaction. */
-export async function enqueueEmails(db: Db, mails: { to: string; subject: string; text: string; template: string; sponsorId: number }[]) {
-  if (mails.length === 0) return;
-  await db
-    .insert(emailOutbox)
-    .values(mails.map((m) => ({ toAddress: m.to, subject: m.subject, bodyText: m.text, template: m.template, sponsorId: m.sponsorId })));
-}
-
 /**
  * Serialises the invitation changes of one sponsor (default code, open codes): a row lock on the
  * sponsor that does not block inserts referring to it (FOR NO KEY UPDATE vs. KEY SHARE).

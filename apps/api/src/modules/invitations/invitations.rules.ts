@@ -1,5 +1,4 @@
 import {
-  displayDateTimeUtc,
   type Invitation,
   type InvitationBody,
   type InvitationType,
@@ -11,6 +10,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { iso } from '../../lib/dates.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import { enqueueEmail } from '../../lib/outbox.js';
+import { type MessageComposer, messageComposer } from '../../mail/messages.js';
 import * as repo from './invitations.repo.js';
 
 export type Detail = { field: string; message: string };
@@ -147,17 +148,20 @@ export async function checkReferences(db: Db, sponsorId: number, values: Checked
   }
 }
 
-export function invitationEmail(inv: repo.InvitationRow, sponsorName: string, publicUrl: string) {
-  const url = `${publicUrl.replace(/\/$/, '')}/signup?code=${encodeURIComponent(inv.inviteCode)}${inv.email ? `&email=${encodeURIComponent(inv.email)}` : ''}`;
-  const hello = inv.firstName ? `Hello ${inv.firstName},` : 'Hello,';
-  const expiry = inv.expireTime ? `\nThe invitation expires on ${displayDateTimeUtc(inv.expireTime)}.` : '';
-  return {
-    to: inv.email!,
-    sponsorId: inv.sponsorId,
-    template: 'invitation',
-    subject: `${sponsorName || 'Your advisor'} invites you to open a document vault`,
-    text: `${hello}\n\n${sponsorName || 'Your advisor'} invites you to open your own document vault.\nSign up here:\n${url}\n\nYour invite code: ${inv.inviteCode}${expiry}\n\nIf you did not expect this e-mail, ignore it.\n`,
-  };
+const signUpLink = (inv: repo.InvitationRow, publicUrl: string) =>
+  `${publicUrl.replace(/\/$/, '')}/signup?code=${encodeURIComponent(inv.inviteCode)}${inv.email ? `&email=${encodeURIComponent(inv.email)}` : ''}`;
+
+/** The invitation e-mail, in the invited person's language and the portal's look. */
+export const invitationMessage = (compose: MessageComposer, inv: repo.InvitationRow, publicUrl: string) =>
+  compose(
+    'invitation',
+    { to: inv.email!, localize: inv.localize },
+    { firstName: inv.firstName, inviteCode: inv.inviteCode, link: signUpLink(inv, publicUrl), expiry: inv.expireTime },
+  );
+
+/** Queues the invitation e-mail in the caller's transaction. */
+export async function queueInvitation(db: Db, inv: repo.InvitationRow, publicUrl: string) {
+  await enqueueEmail(db, await invitationMessage(await messageComposer(db, inv.sponsorId, publicUrl), inv, publicUrl));
 }
 
 export const auditFields = (v: Partial<repo.InvitationRow>) => ({

@@ -10,7 +10,6 @@ import type {
 } from '@vault/contract';
 import { iso } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { enqueueEmail } from '../../lib/outbox.js';
 import { type Paging, page, pagePosition } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { OptionalSponsorContext, RequestContext } from '../../plugins/types.js';
@@ -21,7 +20,7 @@ import {
   checkFields,
   checkReferences,
   invalid,
-  invitationEmail,
+  queueInvitation,
   reload,
   statusOf,
   toInvitation,
@@ -66,7 +65,7 @@ export async function create(ctx: RequestContext, type: InvitationType, body: In
     if (values.defaultInviteCode) await repo.clearDefault(tx, sponsor.id);
     let row = await repo.insert(tx, { ...values, sponsorId: sponsor.id, createdByUserId: ctx.actor.userId });
     if (row.email) {
-      await enqueueEmail(tx, invitationEmail(row, await repo.sponsorName(tx, sponsor.id), ctx.publicUrl));
+      await queueInvitation(tx, row, ctx.publicUrl);
       row = await repo.update(tx, row.id, { lastSentAt: new Date() });
     }
     await writeAudit(tx, ctx.actor, {

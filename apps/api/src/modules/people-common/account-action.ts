@@ -24,6 +24,6 @@ export function runAccountAction(
     case 'activation-email':
       return resendActivation(db, { ...c, publicUrl }, account);
     case 'reset-mfa':
-      return resetMfa(db, c, [account]);
+      return resetMfa(db, { ...c, publicUrl }, [account]);
   }
 }

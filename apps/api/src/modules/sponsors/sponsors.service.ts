@@ -153,7 +153,7 @@ export async function mfaResetPreview({ db, user, sponsor }: RequestContext): Pr
   };
 }
 
-export async function resetSponsorMfa({ db, user, actor, sponsor }: RequestContext): Promise<ServerMessage> {
+export async function resetSponsorMfa({ db, user, actor, sponsor, publicUrl }: RequestContext): Promise<ServerMessage> {
   return db.transaction(async (tx) => {
     const admins = await repo.sponsorAdministrators(tx, sponsor.id, user.id);
     await writeAudit(tx, actor, {
@@ -170,7 +170,7 @@ export async function resetSponsorMfa({ db, user, actor, sponsor }: RequestConte
         statusType: 'info',
         output: { count: 0 },
       };
-    await resetMfa(tx, { actor, sponsorId: sponsor.id, targetType: 'sponsor_admin' }, admins);
+    await resetMfa(tx, { actor, sponsorId: sponsor.id, targetType: 'sponsor_admin', publicUrl }, admins);
     return {
       message: `MFA was reset for ${peopleText(admins.length)} of ${sponsor.sponsorCode}.`,
       errorMsg: null,

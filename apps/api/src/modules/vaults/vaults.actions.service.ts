@@ -103,7 +103,7 @@ async function byVaultOr404(tx: Db, ctx: Ctx, vaultId: number) {
 export function resetMfaOfVault(ctx: Ctx, vaultId: number): Promise<ServerMessage> {
   return ctx.db.transaction(async (tx) => {
     const h = await byVaultOr404(tx, ctx, vaultId);
-    return resetMfa(tx, actionCtx(ctx), [h]);
+    return resetMfa(tx, { ...actionCtx(ctx), publicUrl: ctx.publicUrl }, [h]);
   });
 }
 
