@@ -59,6 +59,7 @@ export const ADMIN_FLAGS = [
   'hasReminderTabAccess',
   'hasArchiveVaultAccess',
   'hasManageAdminsAccess',
+  'hasManageIntegrationsAccess',
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 

@@ -10,3 +10,4 @@ export * from './people.js';
 export * from './portals.js';
 export * from './sponsors.js';
 export * from './vaults.js';
+export * from './webhooks.js';

@@ -73,6 +73,7 @@ export const PEOPLE_FLAG_LABELS: Record<string, string> = {
   hasArchiveVaultAccess: 'Archive vault access',
   hasRecentDocumentAccess: 'Recent document access',
   hasManageAdminsAccess: 'Manage administrators',
+  hasManageIntegrationsAccess: 'Manage integrations',
 };
 
 // ---------------------------------------------------------------- sponsor administrators

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import { emailOutbox } from '../db/schema/index.js';
+import { enqueueJob, enqueueJobs, QUEUES } from '../jobs/queue.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -9,14 +10,26 @@ export interface OutgoingEmail {
   sponsorId?: number | null;
 }
 
-/** Queues a message in the caller's transaction, so it is sent exactly when the change commits. */
+/**
+ * Queues a message in the caller's transaction: its outbox row and the job that sends it (mail/worker.ts)
+ * commit together with the change, or neither does.
+ */
 export async function enqueueEmail(db: Db, mail: OutgoingEmail): Promise<number> {
   const [row] = await db
     .insert(emailOutbox)
     .values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, template: mail.template, sponsorId: mail.sponsorId ?? null })
     .returning({ id: emailOutbox.id });
+  await enqueueJob(db, QUEUES.email, { outboxId: row!.id });
   return row!.id;
 }
+
+/** The jobs of outbox rows written by SQL in bulk (an import's activation e-mails), in the same transaction. */
+export const enqueueOutboxJobs = (db: Db, outboxIds: number[]) =>
+  enqueueJobs(
+    db,
+    QUEUES.email,
+    outboxIds.map((outboxId) => ({ data: { outboxId } })),
+  );
 
 const LINK = /https?:\/\/\S+/g;
 export const LINK_REMOVED = '[link removed after sending]';

@@ -9,3 +9,4 @@ export * from './sponsors.js';
 export * from './statuses.js';
 export * from './users.js';
 export * from './vaults.js';
+export * from './webhooks.js';

@@ -36,6 +36,8 @@ export const sponsorAdmins = pgTable(
     hasReminderTabAccess: boolean().notNull().default(false),
     hasArchiveVaultAccess: boolean().notNull().default(false),
     hasManageAdminsAccess: boolean().notNull().default(false),
+    /** Manage the portal's webhooks (decision 0043). */
+    hasManageIntegrationsAccess: boolean().notNull().default(false),
     /** The identity provider's own id of the person (SCIM `externalId`), kept for its reconciliation. */
     scimExternalId: text(),
     ...stamps,

@@ -1,5 +1,6 @@
 import { type InvitationBody, type InvitationImportResult, type InvitationType, STRICT_INVITE_CODE } from '@vault/contract';
 import type { CsvRow } from '../../lib/csv.js';
+import { enqueueOutboxJobs } from '../../lib/outbox.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { RequestContext } from '../../plugins/types.js';
 import * as repo from './invitations.repo.js';
@@ -162,7 +163,7 @@ export async function importCsv(ctx: RequestContext, rows: CsvRow[], defaultType
           if (r.values.email)
             mails.push(invitationEmail({ ...(r.values as repo.InvitationRow), id, sponsorId: sponsor.id }, name, ctx.publicUrl));
         }
-        await repo.enqueueEmails(tx, mails);
+        await enqueueOutboxJobs(tx, await repo.enqueueEmails(tx, mails));
       }
       notMigrated.sort((a, b) => a.line - b.line);
       await writeAudit(tx, ctx.actor, {

@@ -302,12 +302,17 @@ export async function sponsorPackages(db: Db, sponsorId: number): Promise<{ id: 
     .where(eq(packageSponsor.sponsorId, sponsorId));
 }
 
-/** Queues many invitation e-mails at once (the import), in the caller's transaction. */
-export async function enqueueEmails(db: Db, mails: { to: string; subject: string; text: string; template: string; sponsorId: number }[]) {
-  if (mails.length === 0) return;
-  await db
+/** Writes many invitation e-mails to the outbox at once (the import), in the caller's transaction; answers their ids. */
+export async function enqueueEmails(
+  db: Db,
+  mails: { to: string; subject: string; text: string; template: string; sponsorId: number }[],
+): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await db
     .insert(emailOutbox)
-    .values(mails.map((m) => ({ toAddress: m.to, subject: m.subject, bodyText: m.text, template: m.template, sponsorId: m.sponsorId })));
+    .values(mails.map((m) => ({ toAddress: m.to, subject: m.subject, bodyText: m.text, template: m.template, sponsorId: m.sponsorId })))
+    .returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
 }
 
 /**
