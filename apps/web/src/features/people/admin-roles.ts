@@ -43,7 +43,7 @@ export const FLAG_HELP: Partial<Record<string, string>> = {
   hasManageMfaAccess: 'Reset the two-factor sign-in of people',
   hasCustodianManageAccess: 'Manage custodians',
   hasIntegrationAccess: 'Enable and configure app integrations',
-  hasManageIntegrationsAccess: 'Manage webhooks: where the portal\'s events are sent',
+  hasManageIntegrationsAccess: "Manage webhooks: where the portal's events are sent",
   hasSubPortalManagePermission: 'Create and change sub-portals',
   hasEnterpriseDashboardAccess: 'See the enterprise dashboard',
   hasAdvisorDashboardAccess: 'See the advisor dashboard',
