@@ -96,7 +96,10 @@ test('webhooks: add one (secret shown once), receive a signed event, read the de
   await expect(log.getByText('audit.entry').first()).toBeVisible();
   await shot(page, 'webhooks-log');
   const before = received.length;
-  await log.getByRole('button', { name: /Deliver audit\.entry .* again/ }).first().click();
+  await log
+    .getByRole('button', { name: /Deliver audit\.entry .* again/ })
+    .first()
+    .click();
   await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(before);
   expect(received.at(-1)!.headers['webhook-id']).toBe(first.headers['webhook-id']);
   await expect(log.getByRole('cell', { name: '2', exact: true }).first()).toBeVisible({ timeout: 15_000 });
@@ -113,7 +116,10 @@ test('webhooks: add one (secret shown once), receive a signed event, read the de
 
   await page.getByRole('button', { name: `Delete ${endpoint}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Webhook' });
-  await confirm.getByRole('button', { name: /Yes|Delete|OK/ }).first().click();
+  await confirm
+    .getByRole('button', { name: /Yes|Delete|OK/ })
+    .first()
+    .click();
   await expect(page.getByText('The webhook was deleted.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByText('No webhook yet.')).toBeVisible();
