@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { pickPortal, shot, signIn } from './fixtures';
+import { pickPortal, portalSelect, shot, signIn } from './fixtures';
 
 /** An endpoint on this machine (plain http is accepted for loopback outside production). */
 let receiver: Server;
@@ -25,9 +25,20 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 
+/** Clicks `button` until `dialog` is open (a click landing while the screen re-renders after its data arrives is lost). */
+async function openDialog(page: Page, button: string, dialog: string) {
+  await expect(async () => {
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('dialog', { name: dialog })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  return page.getByRole('dialog', { name: dialog });
+}
+
 async function openWebhooks(page: Page) {
   await signIn(page);
-  await pickPortal(page, 'ACME');
+  // The first portal may be chosen already (a fresh sign-in lands in it).
+  await expect(portalSelect(page)).toBeEnabled();
+  if (!(await portalSelect(page).inputValue()).startsWith('ACME')) await pickPortal(page, 'ACME');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'App Integrations', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'App Integrations', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Webhooks' }).click();
@@ -40,8 +51,7 @@ test('webhooks: add one (secret shown once), receive a signed event, read the de
   await openWebhooks(page);
   await expect(page.getByText('No webhook yet.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add Webhook' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Webhook' });
+  const dialog = await openDialog(page, 'Add Webhook', 'Add Webhook');
   // A URL that is neither https nor this machine is refused before anything is sent.
   await dialog.getByRole('textbox', { name: 'Endpoint URL' }).fill('http://example.com/hook');
   await dialog.getByRole('button', { name: 'Add' }).click();
@@ -78,10 +88,9 @@ test('webhooks: add one (secret shown once), receive a signed event, read the de
   await shot(page, 'webhooks-list');
 
   // Edit: only vault events from now on.
-  await page.getByRole('button', { name: `Edit ${endpoint}` }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Webhook' });
+  const edit = await openDialog(page, `Edit ${endpoint}`, 'Edit Webhook');
   await edit.getByRole('checkbox', { name: /Every event/ }).uncheck();
-  await edit.getByRole('textbox', { name: 'Events' }).click();
+  await edit.getByRole('combobox', { name: 'Events' }).click();
   await page.getByRole('option', { name: 'Vault created' }).click();
   await page.keyboard.press('Escape');
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -106,16 +115,15 @@ test('webhooks: add one (secret shown once), receive a signed event, read the de
 
   // Rotate the secret: a new one, shown once; then delete with confirmation.
   await page.getByRole('link', { name: 'Webhooks' }).click();
-  await page.getByRole('button', { name: `Rotate the secret of ${endpoint}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  const ask = await openDialog(page, `Rotate the secret of ${endpoint}`, 'Rotate Signing Secret');
+  await ask.getByRole('button', { name: 'Yes' }).click();
   const rotated = page.getByRole('dialog', { name: 'Signing Secret' });
   const fresh = (await rotated.getByTestId('webhook-secret').textContent())?.trim() ?? '';
   expect(fresh).toMatch(/^whsec_/);
   expect(fresh).not.toBe(secret);
   await rotated.getByRole('button', { name: 'Close', exact: true }).click();
 
-  await page.getByRole('button', { name: `Delete ${endpoint}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete Webhook' });
+  const confirm = await openDialog(page, `Delete ${endpoint}`, 'Delete Webhook');
   await confirm
     .getByRole('button', { name: /Yes|Delete|OK/ })
     .first()

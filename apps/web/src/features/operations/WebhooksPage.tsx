@@ -17,8 +17,9 @@ import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { type SecretOnce, SecretOnceDialog } from '../../components/SecretOnceDialog';
-import { ApiError, errorMessages } from '../../lib/api';
+import { errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { contractRules, serverFieldErrors } from '../../lib/form';
 import { useSponsor } from '../../lib/session';
 import { useWebhookMutations, useWebhooks } from './api';
 
@@ -203,9 +204,9 @@ const bodyOf = (v: FormValues) => ({
   events: (v.every ? [ALL_WEBHOOK_EVENTS] : v.events) as (WebhookEventType | '*')[],
   enabled: v.enabled,
 });
-const FIELD: Record<string, keyof FormValues> = { url: 'url', description: 'description', events: 'events', enabled: 'enabled' };
+const FIELDS = ['url', 'description', 'events', 'enabled'] as const;
 
-function WebhookDialog({
+export function WebhookDialog({
   webhook,
   onClose,
   onSave,
@@ -222,13 +223,8 @@ function WebhookDialog({
       events: webhook && !webhook.events.includes(ALL_WEBHOOK_EVENTS) ? webhook.events : [],
       enabled: webhook?.enabled ?? true,
     },
-    // The server's own schema of the body.
-    validate: (v) => {
-      const errors: Record<string, string> = {};
-      const parsed = createWebhookBody.safeParse(bodyOf(v));
-      if (!parsed.success) for (const i of parsed.error.issues) errors[FIELD[String(i.path[0])] ?? 'url'] ??= i.message;
-      return errors;
-    },
+    // The server's own schema of the body (its fields are the form's).
+    validate: (v) => contractRules(createWebhookBody)(bodyOf(v)),
   });
   const [failure, setFailure] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
@@ -239,8 +235,8 @@ function WebhookDialog({
     try {
       await onSave(bodyOf(v));
     } catch (err) {
-      if (err instanceof ApiError && err.body.details?.length)
-        form.setErrors(Object.fromEntries(err.body.details.map((d) => [FIELD[d.field] ?? 'url', d.message])));
+      const onFields = serverFieldErrors(err, FIELDS);
+      if (onFields) form.setErrors(onFields);
       setFailure(errorMessages(err));
     } finally {
       setSaving(false);
