@@ -110,7 +110,7 @@ test('webhooks: add one (secret shown once), receive a signed event, read the de
   await shot(page, 'webhooks-log');
   const before = received.length;
   await log
-    .getByRole('button', { name: /Deliver audit\.entry .* again/ })
+    .getByRole('button', { name: /Deliver again: audit\.entry / })
     .first()
     .click();
   await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(before);
@@ -119,7 +119,7 @@ test('webhooks: add one (secret shown once), receive a signed event, read the de
 
   // Rotate the secret: a new one, shown once; then delete with confirmation.
   await page.getByRole('link', { name: 'Webhooks' }).click();
-  const ask = await openDialog(page, `Rotate the secret of ${endpoint}`, 'Rotate Signing Secret');
+  const ask = await openDialog(page, `Rotate secret of ${endpoint}`, 'Rotate Signing Secret');
   await ask.getByRole('button', { name: 'Yes' }).click();
   const rotated = page.getByRole('dialog', { name: 'Signing Secret' });
   const fresh = (await rotated.getByTestId('webhook-secret').textContent())?.trim() ?? '';

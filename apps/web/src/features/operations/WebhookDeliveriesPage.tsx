@@ -115,7 +115,7 @@ export function WebhookDeliveriesPage() {
                 disabled={!on}
                 loading={m.redeliver.isPending && m.redeliver.variables?.deliveryId === d.id}
                 onClick={() => again(d)}
-                aria-label={`Deliver ${d.eventType} ${d.messageId} again`}
+                aria-label={`Deliver again: ${d.eventType} ${d.messageId}`}
               >
                 Deliver again
               </Button>

@@ -148,7 +148,7 @@ export function WebhooksPage() {
                 leftSection={<IconKey size={14} />}
                 onClick={() => rotate(w)}
                 loading={m.rotate.isPending && m.rotate.variables === w.id}
-                aria-label={`Rotate the secret of ${w.url}`}
+                aria-label={`Rotate secret of ${w.url}`}
               >
                 Rotate secret
               </Button>
