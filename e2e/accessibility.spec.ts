@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { pickPortal, signIn, storedSponsor } from './fixtures';
+import { pickPortal, portalSelect, signIn, storedSponsor } from './fixtures';
 
 const SHOTS = '/tmp/a11y-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -285,6 +285,34 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await note.hover();
     await expectAccessible(page, 'notification', '.mantine-Notifications-root');
     await page.screenshot({ path: `${SHOTS}/notification.png` });
+  });
+
+  test('webhooks: the list, the add dialog, the secret shown once and a delivery log', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page);
+    await expect(portalSelect(page)).toBeEnabled();
+    if (!(await portalSelect(page).inputValue()).startsWith('ACME')) await pickPortal(page, 'ACME');
+    await open(page, 'App Integrations');
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect(page.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Webhooks' })).toBeVisible();
+    await expectAccessible(page, 'Webhooks');
+    const endpoint = 'https://hooks.a11y.example/in';
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Add Webhook' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add Webhook' })).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
+    await expectAccessible(page, 'dialog Add Webhook', '[role="dialog"]');
+    const dialog = page.getByRole('dialog', { name: 'Add Webhook' });
+    await dialog.getByRole('textbox', { name: 'Endpoint URL' }).fill(endpoint);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await checkOpenDialog(page, 'Signing Secret', 'Close');
+    await expect(page.getByRole('link', { name: endpoint, exact: true })).toBeVisible();
+    await expectAccessible(page, 'Webhooks with a row');
+    await page.getByRole('link', { name: `Delivery log of ${endpoint}` }).click();
+    await expect(page.getByRole('heading', { name: 'Delivery Log' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Deliveries' }).locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page, 'Delivery Log');
   });
 
   test('keyboard users skip to the content, the phone menu says whether it is open, and a failed submit focuses the first error', async ({

@@ -143,9 +143,12 @@ it('import a file once when both confirm it, and show a new vault in the other i
 it('send each e-mail once, print no password hash, and both stop cleanly on SIGTERM', async () => {
   // Both outbox workers run: wait until nothing is left to send, then every message arrived once.
   await expect
-    .poll(() => count(`select count(*) as n from email_outbox where status in ('pending', 'sending')`), { timeout: 60_000, interval: 250 })
+    .poll(() => count(`select count(*) as n from email_outbox where status in ('queued', 'sending', 'retrying')`), {
+      timeout: 60_000,
+      interval: 250,
+    })
     .toBe(0);
-  // The demo's pending messages and the two activation e-mails; the demo's "sent" ones are history.
+  // The demo's queued messages and the two activation e-mails; the demo's "sent" ones are history.
   const { rows } = await db.query(`select id from email_outbox where status = 'sent' and sent_at >= $1 order by id`, [startedAt]);
   const sent = rows.map((r) => String(r.id));
   expect(sent.length).toBeGreaterThanOrEqual(5);

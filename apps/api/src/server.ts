@@ -4,8 +4,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/seed/first-start.js';
+import { startJobs } from './jobs/runtime.js';
 import { describeError } from './lib/safe-error.js';
-import { createMailWorker } from './mail/worker.js';
 import { createCleanup } from './maintenance/cleanup.js';
 
 /** Longest wait for running requests on SIGTERM before their connections are cut (then exit 1). */
@@ -37,9 +37,8 @@ const { admin, demo } = await prepareDatabase(database, config);
 const fromSource = import.meta.url.endsWith('.ts');
 const app = await buildApp({ config, database, logger: true, requestLogLevel: fromSource ? 'debug' : 'info' });
 await app.listen({ port: config.PORT, host: config.HOST });
-// Every instance runs the outbox worker; FOR UPDATE SKIP LOCKED keeps them from sending a message twice.
-const mail = createMailWorker({ database, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log.child({ component: 'mail' }) });
-mail.start();
+// Every instance runs the job queue's workers (e-mail, webhooks); a job goes to one of them (jobs/queue.ts).
+const jobs = await startJobs({ database, config, log: app.log });
 // Every instance schedules it; an advisory lock lets one pass run at a time across them.
 const cleanup = createCleanup({
   database,
@@ -76,7 +75,7 @@ async function shutdown(signal: NodeJS.Signals) {
   deadline.unref();
   // close() stops accepting at once, answers 503 to requests arriving on open connections, and
   // resolves when the running ones (an import's transaction included) have finished.
-  await Promise.all([app.close(), mail.stop(), cleanup.stop()]);
+  await Promise.all([app.close(), jobs.stop(), cleanup.stop()]);
   clearTimeout(deadline);
   await database.close();
   app.log.info({ signal }, 'stopped');

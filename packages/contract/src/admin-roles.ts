@@ -21,6 +21,8 @@ const SECTION_OF: Partial<Record<string, FlagSection>> = {
   hasIntegrationAccess: 'People and portal',
   hasSubPortalManagePermission: 'People and portal',
   hasManageSignInAccess: 'People and portal',
+  hasManageIntegrationsAccess: 'People and portal',
+  hasManageMessagesAccess: 'People and portal',
   hasEnterpriseDashboardAccess: 'Dashboards and contacts',
   hasAdvisorDashboardAccess: 'Dashboards and contacts',
   showInContacts: 'Dashboards and contacts',

@@ -61,6 +61,7 @@ export const ADMIN_FLAGS = [
   'hasManageAdminsAccess',
   'hasManageSignInAccess',
   'hasManageMessagesAccess',
+  'hasManageIntegrationsAccess',
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 

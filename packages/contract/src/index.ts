@@ -14,3 +14,4 @@ export * from './saml.js';
 export * from './sponsors.js';
 export * from './sso.js';
 export * from './vaults.js';
+export * from './webhooks.js';

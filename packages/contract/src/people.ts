@@ -76,6 +76,7 @@ export const PEOPLE_FLAG_LABELS: Record<string, string> = {
   hasManageAdminsAccess: 'Manage administrators',
   hasManageSignInAccess: 'Manage sign-in settings',
   hasManageMessagesAccess: 'Manage messages',
+  hasManageIntegrationsAccess: 'Manage integrations',
 };
 
 // ---------------------------------------------------------------- sponsor administrators

@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { installQueue } from '../jobs/queue.js';
 import type { Database } from './client.js';
 
 // Beside this module both in the sources and in the compiled build (the build copies the folder).
@@ -28,10 +29,14 @@ export async function withStartupLock<T>(database: Database, work: (client?: pg.
   }
 }
 
-/** Applies pending migrations on the given locked connection (PostgreSQL) or on PGlite. */
+/**
+ * Applies pending migrations on the given locked connection (PostgreSQL) or on PGlite, then
+ * installs (or upgrades) the job queue's schema and queues (jobs/queue.ts).
+ */
 export async function applyMigrations(database: Database, client?: pg.PoolClient): Promise<void> {
   if (database.pglite) await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder });
   else await migratePg(drizzlePg({ client: client! }), { migrationsFolder });
+  await installQueue(database, client);
 }
 
 /** Applies pending migrations. On PostgreSQL under the startup lock, so instances may start together. */

@@ -1,6 +1,7 @@
 import type { MessageLocale } from '@vault/contract';
 import type { Db } from '../db/client.js';
 import { emailOutbox } from '../db/schema/index.js';
+import { enqueueJob, enqueueJobs, QUEUES } from '../jobs/queue.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -25,16 +26,33 @@ const row = (mail: OutgoingEmail) => ({
   sponsorId: mail.sponsorId ?? null,
 });
 
-/** Queues a message in the caller's transaction, so it is sent exactly when the change commits. */
+/**
+ * Queues a message in the caller's transaction: its outbox row and the job that sends it (mail/worker.ts)
+ * commit together with the change, or neither does.
+ */
 export async function enqueueEmail(db: Db, mail: OutgoingEmail): Promise<number> {
   const [inserted] = await db.insert(emailOutbox).values(row(mail)).returning({ id: emailOutbox.id });
+  await enqueueJob(db, QUEUES.email, { outboxId: inserted!.id });
   return inserted!.id;
 }
 
-/** Queues many messages in one statement (imports). */
+/** Queues many messages at once (imports): their rows in one statement, and their jobs. */
 export async function enqueueEmails(db: Db, mails: OutgoingEmail[]): Promise<void> {
-  if (mails.length > 0) await db.insert(emailOutbox).values(mails.map(row));
+  if (mails.length === 0) return;
+  const rows = await db.insert(emailOutbox).values(mails.map(row)).returning({ id: emailOutbox.id });
+  await enqueueOutboxJobs(
+    db,
+    rows.map((r) => r.id),
+  );
 }
+
+/** The jobs of outbox rows written by SQL in bulk (an import's activation e-mails), in the same transaction. */
+export const enqueueOutboxJobs = (db: Db, outboxIds: number[]) =>
+  enqueueJobs(
+    db,
+    QUEUES.email,
+    outboxIds.map((outboxId) => ({ data: { outboxId } })),
+  );
 
 const LINK = /https?:\/\/\S+/g;
 /** In HTML a link ends at a quote or a tag as well as at a space. */

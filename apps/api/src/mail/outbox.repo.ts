@@ -13,29 +13,23 @@ export interface OutboxRow {
   attempts: number;
 }
 
-export const pendingAfter = (database: Database, lastId: number, limit: number) =>
-  database.query<OutboxRow>(`select id, to_address, template from email_outbox where status = 'pending' and id > $1 order by id limit $2`, [
-    lastId,
-    limit,
+export const about = (database: Database, id: number) =>
+  database.query<Pick<OutboxRow, 'id' | 'to_address' | 'template'>>(`select id, to_address, template from email_outbox where id = $1`, [
+    id,
   ]);
 
-/** Messages whose lease ended (a crashed instance) are offered again. */
-export const reclaimExpired = (database: Database) =>
-  database.query(`update email_outbox set status = 'pending' where status = 'sending' and next_attempt_at < now()`);
-
-/** Claims up to `batchSize` due messages for `leaseMs`: FOR UPDATE SKIP LOCKED, so two instances never take the same one. */
-export const claimBatch = (database: Database, batchSize: number, leaseMs: number) =>
+/**
+ * Claims one message for `leaseMs` when it is due: queued, retrying and due, or sending with its
+ * lease ended (the instance that claimed it died). One statement, so of two jobs or instances
+ * holding the same message only one gets it; a message sent or given up is never claimed again.
+ */
+export const claim = (database: Database, id: number, leaseMs: number) =>
   database.query<OutboxRow>(
-    `update email_outbox o
-        set status = 'sending', attempts = o.attempts + 1, next_attempt_at = now() + ($2 || ' milliseconds')::interval
-      where o.id in (
-        select id from email_outbox
-         where status = 'pending' and next_attempt_at <= now()
-         order by next_attempt_at, id
-         limit $1
-         for update skip locked)
-      returning o.id, o.to_address, o.subject, o.body_text, o.body_html, o.reply_to, o.template, o.attempts`,
-    [batchSize, String(leaseMs)],
+    `update email_outbox
+        set status = 'sending', attempts = attempts + 1, next_attempt_at = now() + ($2 || ' milliseconds')::interval
+      where id = $1 and next_attempt_at <= now() and status in ('queued', 'retrying', 'sending')
+      returning id, to_address, subject, body_text, body_html, reply_to, template, attempts`,
+    [id, String(leaseMs)],
   );
 
 /** The stored copy once sent or given up: its text and HTML without their links. */
@@ -58,8 +52,12 @@ export const markFailed = (database: Database, id: number, error: string, copy: 
     copy.html,
   ]);
 
-export const retryLater = (database: Database, id: number, error: string, delayMs: number) =>
-  database.query(
-    `update email_outbox set status = 'pending', last_error = $2, next_attempt_at = now() + ($3 || ' milliseconds')::interval where id = $1`,
-    [id, error, String(delayMs)],
+/** Messages not sent yet, with when they are due: offered to the queue again when a transport appears. */
+export const openWithoutJob = (database: Database, queueSchema: string) =>
+  database.query<{ id: number; next_attempt_at: Date }>(
+    `select o.id, o.next_attempt_at from email_outbox o
+      where o.status in ('queued', 'retrying', 'sending')
+        and not exists (select 1 from ${queueSchema}.job j
+                         where j.name = 'email' and j.state < 'completed' and (j.data->>'outboxId')::bigint = o.id)
+      order by o.id`,
   );

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import type PgBoss from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../db/schema/index.js';
+import { createJobQueue } from '../jobs/queue.js';
 import { enqueueEmail } from '../lib/outbox.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { createMailWorker, type MailLogger } from './worker.js';
+import { createMailWorker, defaultBackoff, type MailLogger } from './worker.js';
 
 interface Received {
   to: string[];
@@ -12,6 +14,8 @@ interface Received {
 }
 
 let t: TestApp;
+/** The job queue on the test database; the workers take its `email` jobs pass by pass (runOnce). */
+let jobQueue: PgBoss;
 /** Every line the app's logger writes (requests, and the worker when given app.log). */
 const appLog: string[] = [];
 let server: SMTPServer;
@@ -22,6 +26,7 @@ let rcptReply: ((address: string) => Error | null) | null = null;
 
 beforeAll(async () => {
   t = await createTestApp({ logStream: { write: (line) => appLog.push(line) } });
+  jobQueue = createJobQueue(t.database);
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -76,7 +81,7 @@ describe('the e-mail outbox worker', () => {
   it('delivers pending messages through SMTP and marks them sent', async () => {
     await queue(3);
     const { lines, log } = capture();
-    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'Vault <no-reply@vault.test>', log });
+    const worker = createMailWorker({ database: t.database, queue: jobQueue, smtpUrl, from: 'Vault <no-reply@vault.test>', log });
     expect(await worker.runOnce()).toBe(3);
     await worker.stop();
     expect(received).toHaveLength(3);
@@ -101,19 +106,27 @@ describe('the e-mail outbox worker', () => {
   });
 
   it('retries a temporary failure with backoff and delivers later', async () => {
+    // By default the waits grow from a minute, doubling, up to an hour.
+    expect([1, 2, 3, 7, 20].map(defaultBackoff)).toEqual([60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
     await queue(1);
     let refusals = 1;
     rcptReply = () => (refusals-- > 0 ? smtpError(451, 'Try again later') : null);
-    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet });
+    const worker = createMailWorker({
+      database: t.database,
+      queue: jobQueue,
+      smtpUrl,
+      from: 'v@vault.test',
+      log: quiet,
+      backoffMs: () => 1500,
+    });
     await worker.runOnce();
     let [row] = await t.db.select().from(emailOutbox);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row).toMatchObject({ status: 'retrying', attempts: 1 });
     expect(row!.lastError).toMatch(/451/);
-    // Backoff: the next attempt is about a minute away, so a pass now sends nothing.
-    expect(row!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+    // Backoff: the next attempt is due later (its job starts then), so a pass now sends nothing.
+    expect(row!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(500);
     expect(await worker.runOnce()).toBe(0);
-    await t.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
-    expect(await worker.runOnce()).toBe(1);
+    await expect.poll(() => worker.runOnce(), { timeout: 5000, interval: 200 }).toBe(1);
     [row] = await t.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect(received).toHaveLength(1);
@@ -126,6 +139,7 @@ describe('the e-mail outbox worker', () => {
     rcptReply = (address) => (address.startsWith('perm') ? smtpError(550, 'No such user') : smtpError(451, 'Mailbox busy'));
     const worker = createMailWorker({
       database: t.database,
+      queue: jobQueue,
       smtpUrl,
       from: 'v@vault.test',
       log: quiet,
@@ -149,8 +163,8 @@ describe('the e-mail outbox worker', () => {
 
   it('never sends a message twice with two workers on one database', async () => {
     await queue(40);
-    const a = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet, batchSize: 4 });
-    const b = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet, batchSize: 4 });
+    const a = createMailWorker({ database: t.database, queue: jobQueue, smtpUrl, from: 'v@vault.test', log: quiet, batchSize: 4 });
+    const b = createMailWorker({ database: t.database, queue: jobQueue, smtpUrl, from: 'v@vault.test', log: quiet, batchSize: 4 });
     const drain = async (w: typeof a) => {
       let total = 0;
       for (;;) {
@@ -172,7 +186,7 @@ describe('the e-mail outbox worker', () => {
   it('offers a message again when the instance that claimed it died (lease ended)', async () => {
     await queue(1);
     await t.db.update(emailOutbox).set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() - 1000) });
-    const worker = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log: quiet });
+    const worker = createMailWorker({ database: t.database, queue: jobQueue, smtpUrl, from: 'v@vault.test', log: quiet });
     expect(await worker.runOnce()).toBe(1);
     await worker.stop();
     expect(received).toHaveLength(1);
@@ -191,10 +205,10 @@ describe('the e-mail outbox worker', () => {
     const [queued] = await t.db.select().from(emailOutbox);
     const token = /token=([A-Za-z0-9_-]+)/.exec(queued!.bodyText)![1]!;
     const log = t.app.log.child({ component: 'mail' });
-    const outboxOnly = createMailWorker({ database: t.database, from: 'v@vault.test', log });
+    const outboxOnly = createMailWorker({ database: t.database, queue: jobQueue, from: 'v@vault.test', log });
     await outboxOnly.runOnce();
     await outboxOnly.stop();
-    const smtp = createMailWorker({ database: t.database, smtpUrl, from: 'v@vault.test', log });
+    const smtp = createMailWorker({ database: t.database, queue: jobQueue, smtpUrl, from: 'v@vault.test', log });
     await smtp.runOnce();
     await smtp.stop();
     expect(received).toHaveLength(1);
@@ -226,7 +240,7 @@ describe('the e-mail outbox worker', () => {
   it('without SMTP_URL keeps messages in the outbox and notes each once, without its link', async () => {
     await queue(2);
     const { lines, log } = capture();
-    const worker = createMailWorker({ database: t.database, from: 'v@vault.test', log });
+    const worker = createMailWorker({ database: t.database, queue: jobQueue, from: 'v@vault.test', log });
     await worker.runOnce();
     await worker.runOnce();
     await worker.stop();
@@ -234,6 +248,6 @@ describe('the e-mail outbox worker', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ template: 'test', toDomain: 'example.com' });
     expect(lines.join('\n')).not.toMatch(/token|abc0|http|msg0@/);
     const rows = await t.db.select().from(emailOutbox);
-    expect(rows.every((r) => r.status === 'pending' && r.attempts === 0 && r.bodyText.includes('token='))).toBe(true);
+    expect(rows.every((r) => r.status === 'queued' && r.attempts === 0 && r.bodyText.includes('token='))).toBe(true);
   });
 });

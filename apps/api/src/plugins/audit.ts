@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
+import { emitWebhookEvents } from '../modules/webhooks/webhooks.events.js';
 import type { Actor } from './types.js';
 
 export interface AuditEntry {
@@ -41,4 +42,5 @@ export async function writeAudit(db: Db, actor: Actor, entry: AuditEntry): Promi
     clientIp: actor.ip,
     logJson: redact(entry.logJson ?? {}) as Record<string, unknown>,
   });
+  await emitWebhookEvents(db, actor, entry, redact(entry.logJson ?? {}) as Record<string, unknown>);
 }

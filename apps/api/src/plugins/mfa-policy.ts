@@ -1,19 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { MFA_ENROLLMENT_REQUIRED_MESSAGE } from '@vault/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.js';
-import { parseKey } from '../lib/secret-box.js';
-import { keptSetting } from '../lib/settings.repo.js';
+import { serverSecretKey } from '../lib/secret-key.js';
 
 /** Besides the routes marked `mfaEnrollment`, what a session waiting for enrollment may still call. */
 const OPEN_DURING_ENROLLMENT = new Set(['/api/v1/authentication/logout', '/api/v1/authentication/me']);
-
-/** MFA_ENCRYPTION_KEY, or in development a key made once and kept in the database (like the XSRF key). */
-async function loadMfaKey(app: FastifyInstance): Promise<Buffer> {
-  if (app.config.MFA_ENCRYPTION_KEY) return parseKey(app.config.MFA_ENCRYPTION_KEY)!;
-  return parseKey(await keptSetting(app.db, 'mfa_key', randomBytes(32).toString('base64')))!;
-}
 
 /**
  * Second-factor policy on the server: a session opened after the grace period without the
@@ -21,7 +13,7 @@ async function loadMfaKey(app: FastifyInstance): Promise<Buffer> {
  */
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('mfaKey', await loadMfaKey(app));
+    app.decorate('mfaKey', await serverSecretKey(app.config, app.db));
     app.addHook('onRequest', async (request) => {
       if (!request.user?.mfaEnrollmentRequired) return;
       const config = request.routeOptions.config;
@@ -34,7 +26,7 @@ export default fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** AES-256 key of authenticator secrets and recovery-code hashes; never logged. */
+    /** AES-256 key of authenticator secrets, recovery-code hashes and webhook signing secrets (lib/secret-key.ts); never logged. */
     mfaKey: Buffer;
   }
   interface FastifyContextConfig {

@@ -100,6 +100,8 @@ export async function createTestApp(
       "select tablename from pg_tables where schemaname = 'public' and tablename not in ('statuses', 'app_settings')",
     )
   ).map((r) => `"${r.tablename}"`);
+  // The job queue's jobs (jobs/queue.ts) go with the rows they name.
+  tables.push('pgboss.job', 'pgboss.archive');
 
   const createUser = async (values: Partial<typeof users.$inferInsert> & { email: string; role: 'staff' | 'sponsor_admin' }) => {
     passwordHash ??= hashPassword(TEST_PASSWORD);

@@ -12,6 +12,8 @@ import {
   sponsorAuthorizations,
   sponsorIntegrations,
   users,
+  webhookDeliveries,
+  webhookSubscriptions,
 } from '../db/schema/index.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import { createVault, makeAdvisor, vaultBody, vaultWorld } from '../modules/vaults/vaults.fixtures.js';
@@ -94,6 +96,22 @@ export async function tenantWorld(t: TestApp) {
     .insert(mfaPasskeys)
     .values({ userId: secondA.userId, credentialId: 'alpha-secret-credential', publicKey: 'pQECAyYgASFYIA', name: 'Zebulon laptop' })
     .returning();
+  // A's webhook (its secret sealed value is never opened here) and one entry of its delivery log.
+  const [webhook] = await t.db
+    .insert(webhookSubscriptions)
+    .values({ sponsorId: w.a.id, url: 'https://hooks.alpha-secret.test/in', events: ['*'], secretSealed: 'v1.x.y.z' })
+    .returning();
+  const [delivery] = await t.db
+    .insert(webhookDeliveries)
+    .values({
+      subscriptionId: webhook!.id,
+      sponsorId: w.a.id,
+      messageId: 'msg_alpha',
+      eventType: 'vault.created',
+      payload: { email: 'quintessa@alpha-secret.test' },
+      status: 'failed',
+    })
+    .returning();
   await t.db.insert(auditLog).values({
     actorEmail: 'boss@alpha-secret.test',
     sponsorId: w.a.id,
@@ -129,6 +147,8 @@ export async function tenantWorld(t: TestApp) {
       job: job!.id,
       group: w.group.id,
       passkey: passkey!.id,
+      webhook: webhook!.id,
+      delivery: delivery!.id,
     },
   };
 }

@@ -108,6 +108,8 @@ const PATH_OBJECT: Record<string, Ref> = {
   'sponsor-group': 'group',
   passkeys: 'passkey',
   Users: 'admin',
+  webhooks: 'webhook',
+  deliveries: 'delivery',
 };
 /** Ids every portal shares (the catalogues): not A's, so not swapped for a missing id. */
 const SHARED: Ref[] = ['basePackage', 'app', 'sponsorA', 'sponsorB', 'codeA', 'codeB'];

@@ -63,6 +63,7 @@ const SPONSOR_DETAILS: readonly [RegExp, string][] = [
   [/^\/sponsor-trusted-advisors\/[^/]+\/staid\/[^/]+$/, '/sponsor-trusted-advisors'],
   [/^\/advisor-portal-details\/[^/]+$/, '/advisor-portal'],
   [/^\/trusted-advisor\/[^/]+$/, '/trusted-advisors'],
+  [/^\/app-integrations\/webhooks\/[^/]+$/, '/app-integrations/webhooks'],
 ];
 
 /**

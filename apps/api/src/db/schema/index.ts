@@ -12,3 +12,4 @@ export * from './sso.js';
 export * from './statuses.js';
 export * from './users.js';
 export * from './vaults.js';
+export * from './webhooks.js';

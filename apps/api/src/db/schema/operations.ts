@@ -81,7 +81,11 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Written in the same transaction as the change; a worker sends it (FOR UPDATE SKIP LOCKED). */
+/**
+ * Written in the same transaction as the change, with its job on the queue (jobs/queue.ts); the
+ * mail worker sends it. Status: queued, sending (claimed; next_attempt_at is the lease), retrying
+ * (attempts so far, next_attempt_at), sent, failed (last_error holds the mail server's answer).
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -95,7 +99,7 @@ export const emailOutbox = pgTable(
     locale: text().notNull().default('en'),
     replyTo: text(),
     template: text().notNull(),
-    status: text().$type<'pending' | 'sending' | 'sent' | 'failed'>().notNull().default('pending'),
+    status: text().$type<'queued' | 'sending' | 'retrying' | 'sent' | 'failed'>().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
@@ -103,8 +107,8 @@ export const emailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    check('email_outbox_status_ck', sql`${t.status} in ('pending','sending','sent','failed')`),
+    index('email_outbox_open_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued','sending','retrying')`),
+    check('email_outbox_status_ck', sql`${t.status} in ('queued','sending','retrying','sent','failed')`),
   ],
 );
 

@@ -39,6 +39,8 @@ export const sponsorAdmins = pgTable(
     /** Configure the portal's identity provider (issue 32, decision 0037). */
     hasManageSignInAccess: boolean().notNull().default(false),
     hasManageMessagesAccess: boolean().notNull().default(false),
+    /** Manage the portal's webhooks (decision 0043). */
+    hasManageIntegrationsAccess: boolean().notNull().default(false),
     /** The identity provider's own id of the person (SCIM `externalId`), kept for its reconciliation. */
     scimExternalId: text(),
     ...stamps,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 export async function outbox(database: Database) {
   const [pending] = await database.query<{ n: number; oldest: Date | null; failing: number }>(
     `select count(*)::int as n, min(created_at) as oldest, count(*) filter (where attempts > 0)::int as failing
-       from email_outbox where status in ('pending', 'sending')`,
+       from email_outbox where status in ('queued', 'sending', 'retrying')`,
   );
   const [failed] = await database.query<{ n: number; last_error: string | null }>(
     `select count(*)::int as n, (array_agg(last_error order by id desc))[1] as last_error

@@ -134,7 +134,7 @@ describe('the Failed Files list', () => {
     );
     const mail = await t.db.select().from(emailOutbox);
     expect(mail).toHaveLength(2);
-    expect(mail[0]).toMatchObject({ toAddress: 'hanna@example.com', template: 'failed_upload_retry', status: 'pending' });
+    expect(mail[0]).toMatchObject({ toAddress: 'hanna@example.com', template: 'failed_upload_retry', status: 'queued' });
     expect(mail.map((m) => m.subject)).toContain('Please upload "new.pdf" again');
     const after = await t.db.select().from(failedUploads).where(eq(failedUploads.id, rows[0]!.id));
     expect(after[0]).toMatchObject({ status: 'retry_requested', resolvedByUserId: admin.userId });

@@ -289,7 +289,6 @@ export async function sponsorPackages(db: Db, sponsorId: number): Promise<{ id: 
     .where(eq(packageSponsor.sponsorId, sponsorId));
 }
 
-/** Queues many invitation e-mails at once (the import), in the caller's transaction. */
 /**
  * Serialises the invitation changes of one sponsor (default code, open codes): a row lock on the
  * sponsor that does not block inserts referring to it (FOR NO KEY UPDATE vs. KEY SHARE).

@@ -1,17 +1,8 @@
-import type { MessageListQuery, MessageStatus } from '@vault/contract';
-import { and, count, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
+import type { MessageListQuery } from '@vault/contract';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { likeContains } from '../../db/like.js';
 import { emailOutbox } from '../../db/schema/index.js';
-
-/** A status of the Messages list as the outbox's columns hold it. */
-const STATUS_WHERE: Record<MessageStatus, SQL> = {
-  queued: and(eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, 0))!,
-  retrying: and(eq(emailOutbox.status, 'pending'), gt(emailOutbox.attempts, 0))!,
-  sending: eq(emailOutbox.status, 'sending'),
-  sent: eq(emailOutbox.status, 'sent'),
-  failed: eq(emailOutbox.status, 'failed'),
-};
 
 const columns = {
   id: emailOutbox.id,
@@ -32,7 +23,7 @@ export async function list(db: Db, q: MessageListQuery) {
     eq(emailOutbox.sponsorId, q.sponsorId),
     q.search ? ilike(emailOutbox.toAddress, likeContains(q.search)) : undefined,
     q.kind ? eq(emailOutbox.template, q.kind) : undefined,
-    q.status ? STATUS_WHERE[q.status] : undefined,
+    q.status ? eq(emailOutbox.status, q.status) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db.select(columns).from(emailOutbox).where(where).orderBy(desc(emailOutbox.id)).limit(q.limit).offset(q.offset),
@@ -52,4 +43,4 @@ export async function findInSponsor(db: Db, sponsorId: number, id: number) {
 
 /** Offers a waiting or given-up message to the worker again, now, with a fresh count of attempts. */
 export const requeue = (db: Db, id: number) =>
-  db.update(emailOutbox).set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null }).where(eq(emailOutbox.id, id));
+  db.update(emailOutbox).set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lastError: null }).where(eq(emailOutbox.id, id));

@@ -16,6 +16,7 @@ import {
   PEOPLE_FLAG_LABELS,
   type ServerMessage,
 } from '@vault/contract';
+import { enqueueJob, QUEUES } from '../../jobs/queue.js';
 import { done } from '../../lib/accounts.js';
 import { iso } from '../../lib/dates.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -233,8 +234,7 @@ export async function sendTest(ctx: RequestContext, kind: MessageKind, locale: M
 
 // ---------------------------------------------------------------- the Messages list
 
-const statusOf = (r: { status: string; attempts: number }): MessageItem['status'] =>
-  r.status === 'pending' ? (r.attempts > 0 ? 'retrying' : 'queued') : (r.status as MessageItem['status']);
+const statusOf = (r: { status: MessageItem['status'] }) => r.status;
 
 export async function list(ctx: RequestContext, q: MessageListQuery) {
   const { rows, total } = await repo.list(ctx.db, { ...q, sponsorId: ctx.sponsor.id });
@@ -250,7 +250,7 @@ export async function list(ctx: RequestContext, q: MessageListQuery) {
       lastError: r.lastError,
       createdAt: iso(r.createdAt),
       sentAt: iso(r.sentAt),
-      nextAttemptAt: r.status === 'pending' ? iso(r.nextAttemptAt) : null,
+      nextAttemptAt: r.status === 'queued' || r.status === 'retrying' ? iso(r.nextAttemptAt) : null,
     })),
     total,
   };
@@ -284,7 +284,10 @@ export async function sendAgain(ctx: RequestContext, id: number): Promise<Server
         template: row.kind,
         sponsorId: ctx.sponsor.id,
       });
-    } else await repo.requeue(tx, id);
+    } else {
+      await repo.requeue(tx, id);
+      await enqueueJob(tx, QUEUES.email, { outboxId: id });
+    }
     await writeAudit(tx, ctx.actor, {
       action: 'message.send_again',
       sponsorId: ctx.sponsor.id,

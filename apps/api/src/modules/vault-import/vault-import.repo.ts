@@ -258,12 +258,13 @@ export async function importedHolders(db: Db) {
   );
 }
 
-/** Activation links and their e-mails for many holders at once (same texts as lib/password-links). */
+/** Activation links and their e-mails for many holders at once (same texts as lib/password-links); answers the outbox ids. */
 export async function insertActivationLinks(
   db: Db,
   links: { userId: number; tokenHash: string; expiresAt: Date; to: string; subject: string; body: string; sponsorId: number }[],
   chunk = 5000,
-) {
+): Promise<number[]> {
+  const outboxIds: number[] = [];
   for (let i = 0; i < links.length; i += chunk) {
     const part = links.slice(i, i + chunk);
     const tokens = JSON.stringify(part.map((l) => ({ user_id: l.userId, token_hash: l.tokenHash, expires_at: l.expiresAt.toISOString() })));
@@ -273,10 +274,14 @@ export async function insertActivationLinks(
           from json_to_recordset(${tokens}::json) as x(user_id int, token_hash text, expires_at timestamptz)`,
     );
     const mails = JSON.stringify(part.map((l) => ({ to_address: l.to, subject: l.subject, body_text: l.body, sponsor_id: l.sponsorId })));
-    await db.execute(
+    const inserted = await rowsOf<{ id: number }>(
+      db,
       sql`insert into email_outbox (sponsor_id, to_address, subject, body_text, template)
           select x.sponsor_id, x.to_address, x.subject, x.body_text, 'activation'
-          from json_to_recordset(${mails}::json) as x(sponsor_id int, to_address text, subject text, body_text text)`,
+          from json_to_recordset(${mails}::json) as x(sponsor_id int, to_address text, subject text, body_text text)
+          returning id`,
     );
+    for (const r of inserted) outboxIds.push(Number(r.id));
   }
+  return outboxIds;
 }

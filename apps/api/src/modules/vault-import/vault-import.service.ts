@@ -16,6 +16,7 @@ import { EMAIL_OF_ANOTHER_ACCOUNT } from '../../lib/accounts.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { type CsvFile, type CsvRow, csvRows, toCsv } from '../../lib/csv.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { enqueueOutboxJobs } from '../../lib/outbox.js';
 import { LINK_TTL_HOURS } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, SponsorRef } from '../../plugins/types.js';
@@ -220,7 +221,7 @@ async function confirmInTransaction(ctx: Ctx, body: { jobId: string; sendActivat
       const hours = LINK_TTL_HOURS.activation;
       const expiresAt = new Date(Date.now() + hours * 3600_000);
       const base = ctx.publicUrl.replace(/\/$/, '');
-      await repo.insertActivationLinks(
+      const outboxIds = await repo.insertActivationLinks(
         tx,
         (await repo.importedHolders(tx)).map((h) => {
           const token = randomToken();
@@ -235,6 +236,7 @@ async function confirmInTransaction(ctx: Ctx, body: { jobId: string; sendActivat
           };
         }),
       );
+      await enqueueOutboxJobs(tx, outboxIds);
     }
     if (rowChecksOff) await repo.restoreRowChecks(tx);
     await repo.finishJob(tx, job.id);

@@ -1,21 +1,6 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Loader,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Group, Loader, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy, IconKey, IconPlugConnected, IconSettings } from '@tabler/icons-react';
+import { IconKey, IconPlugConnected, IconSettings, IconWebhook } from '@tabler/icons-react';
 import {
   type ApiKeyIssued,
   type AppIntegration,
@@ -25,12 +10,15 @@ import {
   validateIntegrationConfig,
 } from '@vault/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { ListLoadError } from '../../components/list/ListLoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { SecretOnceDialog } from '../../components/SecretOnceDialog';
 import { ApiError, errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { useIntegrationMutations, useIntegrations } from './api';
 
@@ -39,6 +27,7 @@ export function AppIntegrationsPage() {
   const query = useIntegrations(sponsorId);
   const m = useIntegrationMutations(sponsorId);
   const { confirm, alert } = useConfirm();
+  const rights = useRights();
   const [editing, setEditing] = useState<AppIntegration | null>(null);
   const [issued, setIssued] = useState<{ name: string; result: ApiKeyIssued } | null>(null);
 
@@ -72,6 +61,13 @@ export function AppIntegrationsPage() {
       <PageHeader
         title="App Integrations"
         description="Connect this portal to the apps it uses. Each enabled app gets its own API key, shown once."
+        actions={
+          rights.has('hasManageIntegrationsAccess') && (
+            <Button variant="light" leftSection={<IconWebhook size={16} />} component={Link} to="/app-integrations/webhooks">
+              Webhooks
+            </Button>
+          )
+        }
       />
       {sponsorId === 0 && <Alert color="blue">Choose a portal in the header.</Alert>}
       <ListLoadError query={query} what="integrations" />
@@ -254,36 +250,13 @@ function ConfigDialog({
 /** The key, shown once: it is not stored in the browser and the server keeps only its hash. */
 function KeyDialog({ issued, onClose }: { issued: { name: string; result: ApiKeyIssued } | null; onClose: () => void }) {
   return (
-    <FormModal opened={!!issued} onClose={onClose} title="API Key" closeOnEscape={false} size="lg">
-      {issued && (
-        <Stack gap="md">
-          <Text size="sm">{issued.result.message}</Text>
-          <Alert color="yellow" title="Shown only once">
-            Store this key for {issued.name} in a safe place now. It cannot be shown again; if it is lost, rotate the key.
-          </Alert>
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="api-key">
-              {issued.result.apiKey}
-            </Code>
-            <CopyButton value={issued.result.apiKey}>
-              {({ copied, copy }) => (
-                <Button
-                  variant={copied ? 'filled' : 'light'}
-                  color={copied ? 'teal' : 'blue'}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  onClick={copy}
-                >
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-          <Group justify="flex-end">
-            <Button onClick={onClose}>Close</Button>
-          </Group>
-        </Stack>
-      )}
-    </FormModal>
+    <SecretOnceDialog
+      title="API Key"
+      testId="api-key"
+      rotateHint="rotate the key"
+      issued={issued && { name: issued.name, message: issued.result.message, secret: issued.result.apiKey }}
+      onClose={onClose}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import type {
   ApiKeyIssued,
   AppIntegration,
   AuditListResponse,
+  CreateWebhookBody,
   FailedUpload,
   GrantAuthorizationBody,
   IntegrationConfig,
@@ -11,6 +12,10 @@ import type {
   ServiceStatus,
   SponsorAuthorization,
   SponsorIntegration,
+  UpdateWebhookBody,
+  WebhookDelivery,
+  WebhookItem,
+  WebhookWithSecret,
 } from '@vault/contract';
 import { APP_STATUS_REFRESH_MS } from '@vault/contract';
 import { api, type QueryValue } from '../../lib/api';
@@ -25,6 +30,10 @@ export const opsKeys = {
   failedPage: (sponsorId: number, q: FailedQuery) => ['operations', sponsorId, 'failed', q] as const,
   audit: (sponsorId: number, q: AuditFilters) => ['operations', sponsorId, 'audit', q] as const,
   status: (sponsorId: number) => ['operations', sponsorId, 'status'] as const,
+  webhooks: (sponsorId: number) => ['operations', sponsorId, 'webhooks'] as const,
+  webhook: (sponsorId: number, id: number) => ['operations', sponsorId, 'webhooks', id] as const,
+  deliveries: (sponsorId: number, id: number, offset: number, limit: number) =>
+    ['operations', sponsorId, 'webhooks', id, 'deliveries', { offset, limit }] as const,
 };
 
 /* App integrations */
@@ -59,6 +68,63 @@ export function useIntegrationMutations(sponsorId: number) {
       onSuccess: invalidate,
     }),
     disable: (id: number) => api<ServerMessage>('POST', `/api/v1/sponsor-integrations/${id}/disable`, { query: { sponsorId } }),
+    invalidate,
+  };
+}
+
+/* Webhooks */
+
+export function useWebhooks(sponsorId: number) {
+  return useQuery({
+    queryKey: opsKeys.webhooks(sponsorId),
+    queryFn: ({ signal }) => api<ListResponse<WebhookItem>>('GET', '/api/v1/webhooks', { query: { sponsorId }, signal }),
+    enabled: sponsorId > 0,
+  });
+}
+
+export function useWebhook(sponsorId: number, id: number) {
+  return useQuery({
+    queryKey: opsKeys.webhook(sponsorId, id),
+    queryFn: ({ signal }) => api<WebhookItem>('GET', `/api/v1/webhooks/${id}`, { query: { sponsorId }, signal }),
+    enabled: sponsorId > 0 && id > 0,
+  });
+}
+
+/** A webhook's delivery log, refreshed while it is open (deliveries and retries happen in the background). */
+export function useWebhookDeliveries(sponsorId: number, id: number, offset: number, limit: number) {
+  return useQuery({
+    queryKey: opsKeys.deliveries(sponsorId, id, offset, limit),
+    queryFn: ({ signal }) =>
+      api<ListResponse<WebhookDelivery>>('GET', `/api/v1/webhooks/${id}/deliveries`, { query: { sponsorId, offset, limit }, signal }),
+    enabled: sponsorId > 0 && id > 0,
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+  });
+}
+
+export function useWebhookMutations(sponsorId: number) {
+  const qc = useQueryClient();
+  const invalidate = () => qc.invalidateQueries({ queryKey: opsKeys.webhooks(sponsorId) });
+  return {
+    create: useMutation({
+      mutationFn: (body: CreateWebhookBody) => api<WebhookWithSecret>('POST', '/api/v1/webhooks', { query: { sponsorId }, body }),
+      onSuccess: invalidate,
+    }),
+    update: useMutation({
+      mutationFn: (v: { id: number; body: UpdateWebhookBody }) =>
+        api<WebhookItem>('PUT', `/api/v1/webhooks/${v.id}`, { query: { sponsorId }, body: v.body }),
+      onSuccess: invalidate,
+    }),
+    rotate: useMutation({
+      mutationFn: (id: number) => api<WebhookWithSecret>('POST', `/api/v1/webhooks/${id}/rotate-secret`, { query: { sponsorId } }),
+      onSuccess: invalidate,
+    }),
+    redeliver: useMutation({
+      mutationFn: (v: { id: number; deliveryId: number }) =>
+        api<WebhookDelivery>('POST', `/api/v1/webhooks/${v.id}/deliveries/${v.deliveryId}/redeliver`, { query: { sponsorId } }),
+      onSuccess: invalidate,
+    }),
+    remove: (id: number) => api<ServerMessage>('DELETE', `/api/v1/webhooks/${id}`, { query: { sponsorId } }),
     invalidate,
   };
 }

@@ -108,7 +108,7 @@ export async function seedOutbox({ tx, rnd, now }: SeedCtx, { holderIds, holderU
     const vi = rnd.int(0, holderIds.length - 1);
     const u = holderUsers[vi]!;
     const template = rnd.pick(['activation', 'password_reset', 'invitation'] as const);
-    const status: 'sent' | 'pending' | 'failed' = i < 7 ? 'sent' : i < 10 ? 'pending' : 'failed';
+    const status: 'sent' | 'queued' | 'failed' = i < 7 ? 'sent' : i < 10 ? 'queued' : 'failed';
     const created = daysAgo(now, rnd, 7);
     return {
       sponsorId: u.sponsorId,
