@@ -59,6 +59,7 @@ async function startServer(location: Dataset['location'], adminEmail: string): P
       PUBLIC_URL: 'http://127.0.0.1:8080',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      AUDIT_SIGNING_KEY: randomBytes(32).toString('base64'),
       ...('url' in location ? { DATABASE_URL: location.url } : { DATA_DIR: location.dataDir }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
