@@ -26,6 +26,7 @@ export async function verifyChain(db: Db, chain: repo.Chain, signer: AuditSigner
   let checkpoints = 0;
   let checkpointCursor = 0;
   let pendingCheckpoints: repo.CheckpointRow[] = [];
+  let checkpointsDone = false;
 
   const broken = (row: { id: number; seq: number }, reason: Broken['reason']) => {
     firstBroken ??= { id: row.id, seq: row.seq, reason };
@@ -38,7 +39,10 @@ export async function verifyChain(db: Db, chain: repo.Chain, signer: AuditSigner
   const checkpointsUpTo = async (row: repo.ChainedRow | null, seq: number) => {
     for (;;) {
       if (pendingCheckpoints.length === 0) {
+        if (checkpointsDone) return;
         pendingCheckpoints = await repo.checkpointsAfter(db, chain, checkpointCursor, PAGE);
+        // A short page is the last: the walk never asks again for each entry after it.
+        checkpointsDone = pendingCheckpoints.length < PAGE;
         if (pendingCheckpoints.length === 0) return;
         checkpointCursor = pendingCheckpoints[pendingCheckpoints.length - 1]!.chainSeq;
       }
