@@ -41,6 +41,7 @@ const PUBLIC: Record<string, string> = {
   'POST /api/v1/authentication/password': 'setting a password with an e-mailed token',
   'POST /api/v1/authentication/forgot-password': 'asking for a reset link',
   'POST /api/v1/invitations/redeem': 'a vault holder redeeming an invitation code',
+  'GET /api/v1/audit/public-key': 'the public key an auditor checks an audit export with, offline',
 };
 /** Health probes (`/api/health` and anything under it) answer the load balancer without a session. */
 const isPublic = (key: string) => key in PUBLIC || /^GET \/api\/health(\/|$)/.test(key);

@@ -74,11 +74,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/audit/public-key',
     {
       // A public key is public: an auditor fetches it without an account.
-      config: { auth: 'public' },
+      config: { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         summary: 'The Ed25519 public key that verifies audit checkpoints',
         tags,
-        response: { 200: auditPublicKeyResponse },
+        response: { 200: auditPublicKeyResponse, 429: errorBody },
       },
     },
     async () => service.publicKey(app.auditSigner),
