@@ -19,6 +19,16 @@ import { infoOf } from './info-format';
 
 const NO_COLUMNS: string[] = [];
 
+/** The two files: NDJSON for an auditor's offline check, CSV for people. */
+const EXPORTS = [
+  {
+    format: 'ndjson',
+    label: 'Export NDJSON',
+    help: "This portal's entries of the chosen dates with their hashes and a signed checkpoint, for an auditor's offline check",
+  },
+  { format: 'csv', label: 'Export CSV', help: 'Every entry of the chosen range and filters, as a spreadsheet-safe CSV file' },
+] as const;
+
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
   const { params, update } = useListFilters();
@@ -159,32 +169,19 @@ export function AuditLogsPage() {
                 Verify
               </Button>
             </Tooltip>
-            <Tooltip
-              multiline
-              w={280}
-              label="This portal's entries of the chosen dates with their hashes and a signed checkpoint, for an auditor's offline check"
-            >
-              <Button
-                leftSection={<IconDownload size={16} />}
-                variant="light"
-                onClick={() => exportFile('ndjson')}
-                loading={exporting === 'ndjson'}
-                disabled={sponsorId === 0 || exporting !== null}
-              >
-                Export NDJSON
-              </Button>
-            </Tooltip>
-            <Tooltip multiline w={280} label="Every entry of the chosen range and filters, as a spreadsheet-safe CSV file">
-              <Button
-                leftSection={<IconDownload size={16} />}
-                variant="light"
-                onClick={() => exportFile('csv')}
-                loading={exporting === 'csv'}
-                disabled={sponsorId === 0 || exporting !== null}
-              >
-                Export CSV
-              </Button>
-            </Tooltip>
+            {EXPORTS.map((x) => (
+              <Tooltip key={x.format} multiline w={280} label={x.help}>
+                <Button
+                  leftSection={<IconDownload size={16} />}
+                  variant="light"
+                  onClick={() => exportFile(x.format)}
+                  loading={exporting === x.format}
+                  disabled={sponsorId === 0 || exporting !== null}
+                >
+                  {x.label}
+                </Button>
+              </Tooltip>
+            ))}
           </Group>
         }
       />
