@@ -59,6 +59,7 @@ async function startServer(location: Dataset['location'], adminEmail: string): P
       PUBLIC_URL: 'http://127.0.0.1:8080',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      AUDIT_SIGNING_KEY: randomBytes(32).toString('base64'),
       ...('url' in location ? { DATABASE_URL: location.url } : { DATA_DIR: location.dataDir }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -133,6 +134,22 @@ export async function apiMemory(
         ? `${run.imported.toLocaleString('en-US')} imported in ${((run.previewMs + run.confirmMs) / 1000).toFixed(1)} s`
         : 'skipped: the sponsor has no package';
     });
+    // The largest portal's chain over the longest range an export takes, read to its end as an
+    // auditor's download would be: the reply streams keyset pages, so the peak must not grow with it.
+    let exported = '';
+    const exportPeak = await peakDuring(pid, async () => {
+      const started = performance.now();
+      const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+      const res = await fetch(`${baseUrl}/api/v1/audit/export?sponsorid=${big.id}&fromDate=${from}&format=ndjson`, { headers: staff });
+      if (!res.ok || !res.body) throw new Error(`NDJSON export answered ${res.status}`);
+      let lines = 0;
+      let bytes = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        for (const b of chunk) if (b === 10) lines++;
+      }
+      exported = `${(lines - 1).toLocaleString('en-US')} entries and the checkpoint, ${(bytes / MB).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    });
     const mb = (v: number) => `${(v / MB).toFixed(0)} MB`;
     return [
       {
@@ -148,6 +165,13 @@ export async function apiMemory(
         budget,
         ok: importPeak < budgetMb * MB,
         note: `peak ${mb(importPeak)} RSS; ${note}`,
+      },
+      {
+        scenario: `API process memory, NDJSON audit export, 366 days (${big.sponsorCode})`,
+        n: 1,
+        budget,
+        ok: exportPeak < budgetMb * MB,
+        note: `peak ${mb(exportPeak)} RSS; ${exported}`,
       },
     ];
   } finally {

@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import { logSafeError } from './lib/log-safe-error.js';
 import { modules } from './modules/index.js';
 import audit from './plugins/audit-context.js';
+import auditKeys from './plugins/audit-keys.js';
 import auth from './plugins/auth.js';
 import background from './plugins/background.js';
 import compression from './plugins/compression.js';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(mfaPolicy);
   await app.register(tenant);
   await app.register(audit);
+  await app.register(auditKeys);
   await app.register(requestContext);
 
   // Once closing, answers end their keep-alive connection so close() need not wait for idle sockets.

@@ -13,7 +13,11 @@ describe('configuration', () => {
     expect(() => config({ TRUST_PROXY: 'the load balancer' })).toThrow(/TRUST_PROXY/);
   });
 
-  const keys = { SESSION_SECRET: 'x'.repeat(32), MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+  const keys = {
+    SESSION_SECRET: 'x'.repeat(32),
+    MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    AUDIT_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
+  };
 
   it('serves the API documentation in development, not in production unless API_DOCS is on', () => {
     expect(config({}).apiDocs).toBe(true);
@@ -24,9 +28,11 @@ describe('configuration', () => {
 
   it('refuses to start in production without the keys from the environment, naming each one missing', () => {
     expect(() => config({ NODE_ENV: 'production' })).toThrow(
-      /SESSION_SECRET: required when NODE_ENV=production[\s\S]*MFA_ENCRYPTION_KEY: required/,
+      /SESSION_SECRET: required when NODE_ENV=production[\s\S]*MFA_ENCRYPTION_KEY: required[\s\S]*AUDIT_SIGNING_KEY: required/,
     );
     expect(() => config({ NODE_ENV: 'production', SESSION_SECRET: keys.SESSION_SECRET })).toThrow(/MFA_ENCRYPTION_KEY: required/);
+    expect(() => config({ NODE_ENV: 'production', ...keys, AUDIT_SIGNING_KEY: '' })).toThrow(/AUDIT_SIGNING_KEY/);
+    expect(() => config({ AUDIT_SIGNING_KEY: 'not a key' })).toThrow(/AUDIT_SIGNING_KEY must be a 32-byte Ed25519 seed/);
     expect(config({ NODE_ENV: 'production', ...keys }).MFA_ENCRYPTION_KEY).toBe(keys.MFA_ENCRYPTION_KEY);
     // Development keeps making them once and storing them, so the quick start needs none.
     expect(config({}).SESSION_SECRET).toBeUndefined();

@@ -40,6 +40,18 @@ const envSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'MFA_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  /**
+   * The Ed25519 key signing the audit chains' checkpoints: its 32-byte private seed in base64
+   * (`openssl rand -base64 32`). Required in production; elsewhere made on first start and kept.
+   */
+  AUDIT_SIGNING_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32,
+      'AUDIT_SIGNING_KEY must be a 32-byte Ed25519 seed in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().optional(),
@@ -70,8 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   // In production the keys come from the environment (a secret store), never from the database they
-  // protect: a copy of the database alone must not open the authenticator secrets or forge tokens.
-  const missing = c.NODE_ENV === 'production' ? (['SESSION_SECRET', 'MFA_ENCRYPTION_KEY'] as const).filter((k) => !c[k]) : [];
+  // protect: a copy of the database alone must not open the authenticator secrets or forge tokens,
+  // and whoever can rewrite the audit log must not also be able to sign the rewritten chain.
+  const missing =
+    c.NODE_ENV === 'production' ? (['SESSION_SECRET', 'MFA_ENCRYPTION_KEY', 'AUDIT_SIGNING_KEY'] as const).filter((k) => !c[k]) : [];
   if (missing.length) {
     throw new Error(
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production (set it from your secret store; see README, Running in production)`).join('\n')}`,

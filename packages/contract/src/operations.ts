@@ -274,6 +274,11 @@ export type AuditQuery = z.infer<typeof auditQuery>;
 export const auditExportQuery = auditQuery.omit({ offset: true, limit: true }).extend({
   /** The reader's time zone ("Europe/Berlin"): the file's times are written in it, as the screen shows them; UTC without. */
   timeZone: z.string().trim().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
+  /**
+   * csv (default): for people. ndjson: one chain's stretch covering the date range, one entry per line
+   * with its hash, then a signed checkpoint line; an auditor verifies it offline (docs/audit-verification.md).
+   */
+  format: z.enum(['csv', 'ndjson']).default('csv'),
 });
 export type AuditExportQuery = z.infer<typeof auditExportQuery>;
 
@@ -319,6 +324,40 @@ export const auditListResponse = z.object({
   endDate: z.string(),
 });
 export type AuditListResponse = z.infer<typeof auditListResponse>;
+
+/** A chain to verify: a portal (sponsorid), or without it the entries with no portal (staff) or the administrator's own portal. */
+export const auditVerifyQuery = z.object({
+  sponsorid: z.coerce.number().int().min(0).optional(),
+});
+export type AuditVerifyQuery = z.infer<typeof auditVerifyQuery>;
+
+export const auditVerifyResponse = z.object({
+  /** The chain: a portal's id, or null for the entries with no portal. */
+  sponsorId: z.number().int().nullable(),
+  /** Every entry's content and link hold, no seq is missing and every checkpoint signs its entry. */
+  whole: z.boolean(),
+  entries: z.number().int(),
+  lastSeq: z.number().int(),
+  lastHash: z.string(),
+  /** The first entry whose content does not match its hash, whose link to the entry before is broken, or that a checkpoint contradicts. */
+  firstBroken: z.object({ id: z.number().int(), seq: z.number().int(), reason: z.enum(['content', 'link', 'checkpoint']) }).optional(),
+  /** Missing stretches of seq (entries removed), the first 100. */
+  gaps: z.array(z.object({ fromSeq: z.number().int(), toSeq: z.number().int() })),
+  gapCount: z.number().int(),
+  checkpoints: z.number().int(),
+  latestCheckpoint: z.object({ seq: z.number().int(), signedAt: z.string() }).nullable(),
+});
+export type AuditVerifyResponse = z.infer<typeof auditVerifyResponse>;
+
+export const auditPublicKeyResponse = z.object({
+  algorithm: z.literal('Ed25519'),
+  keyId: z.string(),
+  /** SPKI PEM. */
+  pem: z.string(),
+  /** The raw 32-byte public key in base64. */
+  raw: z.string(),
+});
+export type AuditPublicKeyResponse = z.infer<typeof auditPublicKeyResponse>;
 
 /** The default range of the specification: from 29 days before today up to today (dates, UTC). */
 export function defaultAuditRange(today = new Date()): { fromDate: string; toDate: string } {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
 import * as repo from './cleanup.repo.js';
+import { createSchedule, type Schedule } from './schedule.js';
 
 export interface CleanupLogger {
   info(obj: object, msg?: string): void;
@@ -43,52 +44,18 @@ export async function runCleanup(database: Database): Promise<CleanupCounts | nu
   });
 }
 
-export interface Cleanup {
-  runOnce(): Promise<CleanupCounts | null>;
-  start(): void;
-  /** Ends the schedule and waits for a pass under way. */
-  stop(): Promise<void>;
-}
+export type Cleanup = Schedule<CleanupCounts | null>;
 
 /** Runs `runCleanup` every `intervalMs` (0: never), a pass at a time. */
 export function createCleanup(opts: { database: Database; intervalMs: number; log: CleanupLogger }): Cleanup {
   const { database, intervalMs, log } = opts;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
-
-  const runOnce = async () => {
-    const counts = await runCleanup(database);
-    if (counts && Object.values(counts).some((n) => n > 0)) log.info(counts, 'one-time rows removed');
-    return counts;
-  };
-
-  const schedule = () => {
-    // A pending pass never keeps the process alive: stopping is the shutdown's job, not the timer's.
-    timer = setTimeout(pass, intervalMs).unref();
-  };
-  const pass = () => {
-    if (stopped) return;
-    running = runOnce()
-      .catch((err) => log.error({ err: (err as Error).message }, 'cleanup pass failed'))
-      .finally(() => {
-        running = null;
-        if (!stopped) schedule();
-      });
-  };
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped || intervalMs <= 0) return;
-      stopped = false;
-      schedule();
+  return createSchedule({
+    intervalMs,
+    run: async () => {
+      const counts = await runCleanup(database);
+      if (counts && Object.values(counts).some((n) => n > 0)) log.info(counts, 'one-time rows removed');
+      return counts;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+    onError: (err) => log.error({ err: err.message }, 'cleanup pass failed'),
+  });
 }

@@ -22,6 +22,7 @@ describe('API documentation', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 's'.repeat(32),
       MFA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      AUDIT_SIGNING_KEY: Buffer.alloc(32, 2).toString('base64'),
     });
     for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
       const res = await production.inject({ method: 'GET', url });
@@ -35,6 +36,7 @@ describe('API documentation', () => {
       API_DOCS: 'true',
       SESSION_SECRET: 's'.repeat(32),
       MFA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      AUDIT_SIGNING_KEY: Buffer.alloc(32, 2).toString('base64'),
     });
     expect((await opted.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });

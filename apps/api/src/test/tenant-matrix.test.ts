@@ -46,6 +46,7 @@ const PUBLIC: Record<string, string> = {
   'POST /api/v1/sso/finish': "the portal page collects the SSO sign-in with the hand-over cookie the provider's answer left",
   'GET /api/v1/sso/saml/{sponsorCode}/metadata': "the portal's SAML service-provider metadata, for the firm's IT to import",
   'POST /api/v1/sso/saml/{sponsorCode}/acs': "the identity provider's signed SAML answer, posted by the browser",
+  'GET /api/v1/audit/public-key': 'the public key an auditor checks an audit export with, offline',
 };
 /** Health probes (`/api/health` and anything under it) answer the load balancer without a session. */
 const isPublic = (key: string) => key in PUBLIC || /^GET \/api\/health(\/|$)/.test(key);

@@ -12,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sponsorIntegrations } from './integrations.js';
@@ -72,12 +73,45 @@ export const auditLog = pgTable(
     outcome: text().$type<'success' | 'failure'>().notNull().default('success'),
     clientIp: text(),
     logJson: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The entry's place in its chain (one per portal, one for no portal), the previous entry's hash
+     * and its own: filled by the database's BEFORE INSERT trigger (migration 0023), never by code.
+     */
+    chainSeq: bigint({ mode: 'number' }).notNull().default(0),
+    prevHash: text().notNull().default(''),
+    hash: text().notNull().default(''),
   },
   (t) => [
+    uniqueIndex('audit_log_chain_seq_idx').on(sql`coalesce(${t.sponsorId}, 0)`, t.chainSeq),
+    check('audit_log_prev_hash_ck', sql`${t.prevHash} ~ '^[0-9a-f]{64}$'`),
+    check('audit_log_hash_ck', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
     index('audit_log_sponsor_time_idx').on(t.sponsorId, t.occurredAt.desc(), t.id.desc()),
     index('audit_log_time_idx').on(t.occurredAt.desc(), t.id.desc()),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     check('audit_log_outcome_ck', sql`${t.outcome} in ('success','failure')`),
+  ],
+);
+
+/** Signed heads of the audit chains (append-only): daily and at every export (decision 0040). */
+export const auditCheckpoints = pgTable(
+  'audit_checkpoints',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** The chain: a portal, or null for entries with no portal. */
+    sponsorId: integer(),
+    chainSeq: bigint({ mode: 'number' }).notNull(),
+    hash: text().notNull(),
+    signedAt: timestamp({ withTimezone: true }).notNull(),
+    keyId: text().notNull(),
+    signature: text().notNull(),
+    reason: text().$type<'daily' | 'export'>().notNull(),
+  },
+  (t) => [
+    index('audit_checkpoints_chain_idx').on(sql`coalesce(${t.sponsorId}, 0)`, t.chainSeq.desc()),
+    check('audit_checkpoints_hash_ck', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
+    check('audit_checkpoints_key_id_ck', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
+    check('audit_checkpoints_signature_ck', sql`${t.signature} ~ '^[A-Za-z0-9+/]{86}==$'`),
+    check('audit_checkpoints_reason_ck', sql`${t.reason} in ('daily','export')`),
   ],
 );
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { chainHeads } from '../../modules/audit/chain/chain.repo.js';
+import { verifyChain } from '../../modules/audit/chain/verify.js';
 import { useTestApp } from '../../test/per-file-app.js';
 import { bulkLoad } from './bulk.js';
 
@@ -6,6 +8,12 @@ const t = useTestApp();
 
 const one = async <T>(text: string) => (await t.database.query(text))[0] as T;
 const n = async (text: string) => Number((await one<{ n: number }>(text)).n);
+/** Every audit chain, walked: the loader computes the chain itself, so it must hold as the trigger's does. */
+const chainsWhole = async () => {
+  const results = [];
+  for (const head of await chainHeads(t.db)) results.push(await verifyChain(t.db, head.sponsorId, t.app.auditSigner));
+  return results.map((r) => ({ sponsorId: r.sponsorId, whole: r.whole, firstBroken: r.firstBroken }));
+};
 const indexNames = async () =>
   (await t.database.query<{ indexname: string }>("select indexname from pg_indexes where schemaname = 'public' order by indexname")).map(
     (r) => r.indexname,
@@ -43,6 +51,7 @@ describe('bulk load (npm run seed)', () => {
       ),
     ).toBe(0);
     expect(await n("select count(*)::int as n from audit_log where jsonb_typeof(log_json) <> 'object'")).toBe(0);
+    expect((await chainsWhole()).filter((c) => !c.whole)).toEqual([]);
 
     // Sequences continue after the loaded ids: an ordinary insert works.
     const [row] = await t.database.query<{ id: number }>(
@@ -57,6 +66,11 @@ describe('bulk load (npm run seed)', () => {
     expect(await n("select count(*)::int as n from sponsors where sponsor_code like 'BK%'")).toBe(3);
     expect(second.sponsors.reduce((s, x) => s + x.holders, 0)).toBe(200);
     expect(await n('select count(*)::int as n from audit_log')).toBe(100);
+    // The second load continued each chain, and an entry written afterwards by the trigger continues it too.
+    await t.database.query(
+      `insert into audit_log (sponsor_id, action) values (${second.sponsors[0]!.id}, 'after.load'), (null, 'after.load')`,
+    );
+    expect((await chainsWhole()).filter((c) => !c.whole)).toEqual([]);
     expect(await n('select count(distinct lower(email))::int as n from users where role = $$vault_holder$$')).toBe(200);
   });
 });

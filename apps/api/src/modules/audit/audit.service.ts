@@ -13,14 +13,56 @@ import {
 import type { Db } from '../../db/client.js';
 import type { auditLog } from '../../db/schema/index.js';
 import { toCsv } from '../../lib/csv.js';
-import { forbidden } from '../../lib/errors.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
 import { pagePosition } from '../../lib/paging.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { AuthUser, OptionalSponsorContext, SponsorRef } from '../../plugins/types.js';
 import * as repo from './audit.repo.js';
+import { exportChainNdjson } from './chain/export-ndjson.js';
+import type { AuditSigner } from './chain/signing-key.js';
+import { verifyChain } from './chain/verify.js';
 import { dateRange } from './date-range.js';
 
 type Row = typeof auditLog.$inferSelect;
+
+/**
+ * The chain a verification or an NDJSON export reads: the portal named, else a staff member's chain
+ * of entries with no portal, else an administrator's own portal.
+ */
+const chainOf = (user: AuthUser, named: SponsorRef | null) => scope(user, named);
+
+/** Walks a chain and says whether it is whole (GET /api/v1/audit/verify). */
+export const verify = ({ db, user, sponsor: named }: OptionalSponsorContext, signer: AuditSigner) =>
+  verifyChain(db, chainOf(user, named), signer);
+
+export const publicKey = (signer: AuditSigner) => ({
+  algorithm: 'Ed25519' as const,
+  keyId: signer.keyId,
+  pem: signer.publicKeyPem,
+  raw: signer.publicKeyBase64,
+});
+
+/**
+ * One chain's stretch covering the date range as NDJSON with a signed checkpoint last. A filter by
+ * action, actor or outcome would leave holes an auditor could not tell from removed entries, so it is refused.
+ */
+export async function exportNdjson({ db, actor, user, sponsor: named }: OptionalSponsorContext, q: AuditExportQuery, signer: AuditSigner) {
+  if (q.action || q.actor || q.outcome) {
+    throw badRequest(
+      'An NDJSON export holds a whole stretch of one chain: it takes a portal and a date range, not an action, actor or outcome.',
+    );
+  }
+  const chain = chainOf(user, named);
+  const range = dateRange(q.fromDate, q.toDate, true);
+  await writeAudit(db, actor, {
+    action: 'audit.export',
+    sponsorId: chain,
+    targetType: 'audit_log',
+    logJson: { format: 'ndjson', fromDate: range.startDate!, toDate: range.endDate! },
+  });
+  const stream = await exportChainNdjson(db, signer, chain, range.from!, range.to!);
+  return { fileName: `audit-chain-${chain ?? 'none'}-${range.startDate}-to-${range.endDate}.ndjson`, stream };
+}
 
 /** Staff see every sponsor (or the one they name); a sponsor administrator only their own. */
 export function scope(user: AuthUser, named: SponsorRef | null): number | null {

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconSearch, IconShieldCheck } from '@tabler/icons-react';
 import { ACTION_FILTER_OPTIONS, AUDIT_DEFAULT_DAYS, type AuditEntry, actionWords } from '@vault/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
@@ -11,12 +11,23 @@ import { errorMessages } from '../../lib/api';
 import { dayParam, formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
 import { useSession, useSponsor } from '../../lib/session';
-import { type AuditFilters, downloadAuditCsv, useAuditLog } from './api';
+import { type AuditFilters, downloadAuditCsv, downloadAuditNdjson, useAuditLog, useVerifyAuditChain } from './api';
 import { AuditEntryDetails, AuditTarget } from './audit-details';
 import { auditFields, fieldsSummary } from './audit-fields';
+import { AuditChainResult } from './audit-verify';
 import { infoOf } from './info-format';
 
 const NO_COLUMNS: string[] = [];
+
+/** The two files: NDJSON for an auditor's offline check, CSV for people. */
+const EXPORTS = [
+  {
+    format: 'ndjson',
+    label: 'Export NDJSON',
+    help: "This portal's entries of the chosen dates with their hashes and a signed checkpoint, for an auditor's offline check",
+  },
+  { format: 'csv', label: 'Export CSV', help: 'Every entry of the chosen range and filters, as a spreadsheet-safe CSV file' },
+] as const;
 
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
@@ -43,7 +54,12 @@ export function AuditLogsPage() {
   const { filters, paging, update } = useAuditFilters();
   const query = useAuditLog(sponsorId, filters);
   const { alert } = useConfirm();
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'ndjson' | null>(null);
+  const verify = useVerifyAuditChain(sponsorId);
+  const { reset: resetVerify } = verify;
+  // A result speaks of one portal's chain: choosing another portal clears it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the portal changes
+  useEffect(() => resetVerify(), [sponsorId, resetVerify]);
   const [actor, setActor] = useState(filters.actor ?? '');
   const [expanded, setExpanded] = useState<number[]>([]);
 
@@ -61,14 +77,15 @@ export function AuditLogsPage() {
     update({ actor: actor.trim() || null });
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
+  const exportFile = async (format: 'csv' | 'ndjson') => {
+    setExporting(format);
     try {
-      await downloadAuditCsv(sponsorId, filters);
+      if (format === 'csv') await downloadAuditCsv(sponsorId, filters);
+      else await downloadAuditNdjson(sponsorId, filters);
     } catch (err) {
       await alert({ title: 'Export', message: errorMessages(err) });
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -140,19 +157,42 @@ export function AuditLogsPage() {
             : 'Choose a portal to read its audit log.'
         }
         actions={
-          <Tooltip label="Every entry of the chosen range and filters, as a spreadsheet-safe CSV file">
-            <Button
-              leftSection={<IconDownload size={16} />}
-              variant="light"
-              onClick={exportCsv}
-              loading={exporting}
-              disabled={sponsorId === 0}
-            >
-              Export CSV
-            </Button>
-          </Tooltip>
+          <Group gap="sm" wrap="wrap">
+            <Tooltip multiline w={280} label="Check that no entry of this portal's audit trail was changed or removed">
+              <Button
+                leftSection={<IconShieldCheck size={16} />}
+                variant="default"
+                onClick={() => verify.mutate()}
+                loading={verify.isPending}
+                disabled={sponsorId === 0}
+              >
+                Verify
+              </Button>
+            </Tooltip>
+            {EXPORTS.map((x) => (
+              <Tooltip key={x.format} multiline w={280} label={x.help}>
+                <Button
+                  leftSection={<IconDownload size={16} />}
+                  variant="light"
+                  onClick={() => exportFile(x.format)}
+                  loading={exporting === x.format}
+                  disabled={sponsorId === 0 || exporting !== null}
+                >
+                  {x.label}
+                </Button>
+              </Tooltip>
+            ))}
+          </Group>
         }
       />
+      <div aria-live="polite">
+        {verify.data && <AuditChainResult result={verify.data} portal={sponsorCode ?? 'this portal'} />}
+        {verify.error && (
+          <Text c="red" size="sm" mb="md" role="alert">
+            {errorMessages(verify.error)}
+          </Text>
+        )}
+      </div>
       <Paper withBorder radius="md" p="md" mb="md">
         <form onSubmit={applyText}>
           <Group align="flex-end" gap="md" wrap="wrap">

@@ -3,6 +3,7 @@ import type {
   ApiKeyIssued,
   AppIntegration,
   AuditListResponse,
+  AuditVerifyResponse,
   CreateWebhookBody,
   FailedUpload,
   GrantAuthorizationBody,
@@ -211,21 +212,46 @@ export function useAuditLog(sponsorId: number, f: AuditFilters) {
   });
 }
 
-/** Downloads the CSV of the filtered range (the API client adds the token; the browser saves the file). */
+/** Saves a text as a file (the API client fetched it with the token; the browser saves it). */
+function saveFile(text: string, type: string, name: string) {
+  const blob = new Blob([text], { type });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads the CSV of the filtered range. */
 export async function downloadAuditCsv(sponsorId: number, f: AuditFilters) {
   const { offset: _o, limit: _l, ...filters } = auditQuery(sponsorId, f);
   // The file writes times in the reader's zone, as the screen shows them.
   const query = { ...filters, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
   const text = await api<string>('GET', '/api/v1/audit/export', { query, headers: { Accept: 'text/csv' } });
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `audit-${f.all ? 'all' : sponsorId}-${f.fromDate}-to-${f.toDate}.csv`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(text, 'text/csv;charset=utf-8', `audit-${f.all ? 'all' : sponsorId}-${f.fromDate}-to-${f.toDate}.csv`);
+}
+
+/**
+ * Downloads the chosen portal's chain over the date range as NDJSON with its signed checkpoint, for
+ * an auditor's offline check. It is one chain's whole stretch: the other filters do not apply.
+ */
+export async function downloadAuditNdjson(sponsorId: number, f: Pick<AuditFilters, 'fromDate' | 'toDate'>) {
+  const query = { sponsorid: sponsorId, fromDate: f.fromDate, toDate: f.toDate, format: 'ndjson' };
+  const body = await api<unknown>('GET', '/api/v1/audit/export', { query, headers: { Accept: 'application/x-ndjson' } });
+  // A file of one line (an empty range: the checkpoint alone) reads as JSON; it is saved as it came.
+  const text = typeof body === 'string' ? body : `${JSON.stringify(body)}\n`;
+  saveFile(text, 'application/x-ndjson;charset=utf-8', `audit-chain-${sponsorId}-${f.fromDate}-to-${f.toDate}.ndjson`);
+}
+
+/** Walks the chosen portal's audit chain on the server: whole, or the first broken entry and the gaps. */
+export function useVerifyAuditChain(sponsorId: number) {
+  return useMutation({
+    mutationKey: ['operations', sponsorId, 'audit-verify'],
+    mutationFn: () => api<AuditVerifyResponse>('GET', '/api/v1/audit/verify', { query: { sponsorid: sponsorId } }),
+  });
 }
 
 /* App status */

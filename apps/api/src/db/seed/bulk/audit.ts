@@ -1,8 +1,41 @@
+import { entryHash, GENESIS_HASH } from '../../../modules/audit/chain/canonical.js';
 import { AUDIT_ACTIONS } from '../random.js';
 import { line, type Session } from './copy.js';
 import { DAY, type LoadStep, pickIndex } from './holders.js';
 
-/** Audit entries in time order over auditDays, acting on a sample of each sponsor's holders. */
+/**
+ * The text PostgreSQL answers for a jsonb holding `value` (what the chain hashes as logJson): object
+ * keys shorter first, then by their bytes, with ", " and ": " between. For the seed's own details
+ * only: strings, whole numbers and nested objects.
+ */
+export function jsonbText(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value).sort(
+      (a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)),
+    );
+    return `{${keys.map((k) => `${JSON.stringify(k)}: ${jsonbText((value as Record<string, unknown>)[k])}`).join(', ')}}`;
+  }
+  throw new TypeError(`the seed writes no ${typeof value} into logJson`);
+}
+
+/** The chains' heads the load continues: (portal or 0) → last seq and hash. */
+export type ChainHeads = Map<number, { seq: number; hash: string }>;
+
+export async function chainHeadsOf(s: Session): Promise<ChainHeads> {
+  const rows = await s.query<{ chain: number; seq: number | string; hash: string }>(
+    `select distinct on (coalesce(sponsor_id, 0)) coalesce(sponsor_id, 0) as chain, chain_seq as seq, hash
+       from audit_log order by coalesce(sponsor_id, 0), chain_seq desc`,
+  );
+  return new Map(rows.map((r) => [Number(r.chain), { seq: Number(r.seq), hash: r.hash }]));
+}
+
+/**
+ * Audit entries in time order over auditDays, acting on a sample of each sponsor's holders. COPY
+ * runs with the chain trigger off (a trigger per row would look up each chain's head), so each
+ * entry's seq, prevHash and hash are computed here, by the same canonical form, continuing `heads`.
+ */
 export async function loadAudit(
   s: Session,
   { rnd, now, chunk, log, ref, weights }: LoadStep,
@@ -10,6 +43,7 @@ export async function loadAudit(
   auditDays: number,
   sampleHolders: number[][],
   firstId: number,
+  heads: ChainHeads,
 ) {
   const { sponsorIds, adminBySponsor } = ref;
   const { cumulative, acc } = weights;
@@ -38,22 +72,48 @@ export async function loadAudit(
       const target = sample.length ? sample[Math.floor(rnd.next() * sample.length)]! : admin.id;
       const failed = action === 'auth.login_failed';
       const isAuth = action.startsWith('auth.');
+      const content = {
+        id: auditId,
+        occurredAt: at.toISOString().replace(/Z$/, '000Z'),
+        actorUserId: failed ? null : admin.id,
+        actorEmail: failed ? null : admin.email,
+        actorSponsorId: failed ? null : sid,
+        sponsorId: failed ? null : sid,
+        action,
+        targetType: isAuth ? 'user' : action.split('.')[0]!,
+        targetId: failed ? null : String(isAuth ? admin.id : target),
+        outcome: failed ? 'failure' : 'success',
+        clientIp: `198.51.100.${(i % 250) + 2}`,
+      };
+      const details = failed
+        ? { username: admin.email, reason: 'invalid credentials' }
+        : isAuth
+          ? {}
+          : { userId: target, statusId: (i % 4) + 1 };
+      const chain = content.sponsorId ?? 0;
+      const head = heads.get(chain) ?? { seq: 0, hash: GENESIS_HASH };
+      const seq = head.seq + 1;
+      const hash = entryHash(head.hash, { ...content, seq, logJson: jsonbText(details) });
       a.push(
         line([
           auditId,
           at,
-          failed ? null : admin.id,
-          failed ? null : admin.email,
-          failed ? null : sid,
-          failed ? null : sid,
+          content.actorUserId,
+          content.actorEmail,
+          content.actorSponsorId,
+          content.sponsorId,
           action,
-          isAuth ? 'user' : action.split('.')[0],
-          failed ? null : String(isAuth ? admin.id : target),
-          failed ? 'failure' : 'success',
-          `198.51.100.${(i % 250) + 2}`,
-          failed ? { username: admin.email, reason: 'invalid credentials' } : isAuth ? {} : { userId: target, statusId: (i % 4) + 1 },
+          content.targetType,
+          content.targetId,
+          content.outcome,
+          content.clientIp,
+          details,
+          seq,
+          head.hash,
+          hash,
         ]),
       );
+      heads.set(chain, { seq, hash });
     }
     await s.copy(
       'audit_log',
@@ -70,6 +130,9 @@ export async function loadAudit(
         'outcome',
         'client_ip',
         'log_json',
+        'chain_seq',
+        'prev_hash',
+        'hash',
       ],
       a.join(''),
     );
