@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import {
   appIntegrations,
   auditLog,
+  emailOutbox,
   failedUploads,
   importJobs,
   invitations,
@@ -112,6 +113,18 @@ export async function tenantWorld(t: TestApp) {
       status: 'failed',
     })
     .returning();
+  // A message A's portal sent (its recipient is A's secret too).
+  const [message] = await t.db
+    .insert(emailOutbox)
+    .values({
+      sponsorId: w.a.id,
+      toAddress: 'quintessa@alpha-secret.test',
+      subject: 'Alpha secret',
+      bodyText: 'Hello',
+      template: 'activation',
+      status: 'failed',
+    })
+    .returning();
   await t.db.insert(auditLog).values({
     actorEmail: 'boss@alpha-secret.test',
     sponsorId: w.a.id,
@@ -149,6 +162,7 @@ export async function tenantWorld(t: TestApp) {
       passkey: passkey!.id,
       webhook: webhook!.id,
       delivery: delivery!.id,
+      message: message!.id,
     },
   };
 }

@@ -47,6 +47,7 @@ const PUBLIC: Record<string, string> = {
   'GET /api/v1/sso/saml/{sponsorCode}/metadata': "the portal's SAML service-provider metadata, for the firm's IT to import",
   'POST /api/v1/sso/saml/{sponsorCode}/acs': "the identity provider's signed SAML answer, posted by the browser",
   'GET /api/v1/audit/public-key': 'the public key an auditor checks an audit export with, offline',
+  'GET /api/v1/message-logos/{owner}': "a portal's logo, fetched by the mail clients its messages reach",
 };
 /** Health probes (`/api/health` and anything under it) answer the load balancer without a session. */
 const isPublic = (key: string) => key in PUBLIC || /^GET \/api\/health(\/|$)/.test(key);
@@ -111,6 +112,8 @@ const PATH_OBJECT: Record<string, Ref> = {
   Users: 'admin',
   webhooks: 'webhook',
   deliveries: 'delivery',
+  messages: 'message',
+  'message-logos': 'sponsorA',
 };
 /** Ids every portal shares (the catalogues): not A's, so not swapped for a missing id. */
 const SHARED: Ref[] = ['basePackage', 'app', 'sponsorA', 'sponsorB', 'codeA', 'codeB'];
@@ -139,6 +142,11 @@ function build(o: (typeof ops)[number], sponsor: 'A' | 'B', swap: boolean) {
   let pathObject: Ref | undefined;
   for (const p of o.op.parameters ?? []) {
     if (p.in !== 'path') continue;
+    // A parameter from a fixed list (a message's kind and language) names no tenant's object.
+    if (p.schema?.enum) {
+      url = url.replace(`{${p.name}}`, String(p.schema.enum[0]));
+      continue;
+    }
     const k = squash(p.name);
     let ref: Ref | undefined;
     if (k === 'sponsorid') ref = 'sponsorA';
