@@ -327,6 +327,7 @@ describe('where a webhook may point (SSRF guard)', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(40),
       MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      AUDIT_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
     });
     // That service's XSRF key comes from its SESSION_SECRET: the session's token is echoed for it.
     const tokenHash = sha256(w.admin.headers.authorization.slice('Bearer '.length));
