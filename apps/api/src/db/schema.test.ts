@@ -140,6 +140,7 @@ const FREE_TEXT = new Set([
   'rate_limits.key',
   'sessions.client_ip',
   'sessions.token_hash',
+  'sso_handoffs.browser_hash',
   'sessions.user_agent',
   'sign_in_throttle.account',
   'sign_in_throttle.address',

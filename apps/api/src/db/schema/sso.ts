@@ -102,6 +102,8 @@ export const ssoHandoffs = pgTable(
     protocol: text().$type<'oidc' | 'saml'>().notNull(),
     secondFactorAsserted: boolean().notNull().default(false),
     testResult: jsonb().$type<Record<string, unknown>>(),
+    /** The starting browser's cookie hash, when the answer came without it (SAML's cross-site POST). */
+    browserHash: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

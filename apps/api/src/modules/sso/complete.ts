@@ -36,6 +36,11 @@ export interface SsoCall {
   db: Db;
   ip: string;
   publicUrl: string;
+  /**
+   * The starting browser's cookie hash, when the provider's answer arrived without the cookie (SAML
+   * posts it cross-site): the hand-over then opens a session only in that browser.
+   */
+  browserHash?: string | null;
   /** "Test sign-in": show what the provider sent and what would happen, sign nobody in. */
   test?: { byUserId: number; claims: Record<string, unknown> } | null;
 }
@@ -154,7 +159,14 @@ export async function completeSsoSignIn(call: SsoCall, a: SsoAssertion): Promise
           : { allowed: true, message: `A real sign-in ${OUTCOME[decision.kind]}.` },
     };
     await call.db.transaction(async (tx) => {
-      await repo.insertHandoff(tx, { tokenHash: sha256(token), sponsorId: a.sponsorId, protocol: a.protocol, testResult, expiresAt });
+      await repo.insertHandoff(tx, {
+        tokenHash: sha256(token),
+        sponsorId: a.sponsorId,
+        protocol: a.protocol,
+        testResult,
+        browserHash: call.browserHash ?? null,
+        expiresAt,
+      });
       await writeAudit(
         tx,
         { userId: call.test!.byUserId, email: null, sponsorId: a.sponsorId, ip: call.ip },
@@ -227,6 +239,7 @@ export async function completeSsoSignIn(call: SsoCall, a: SsoAssertion): Promise
       userId,
       protocol: a.protocol,
       secondFactorAsserted: a.secondFactorAsserted,
+      browserHash: call.browserHash ?? null,
       expiresAt,
     });
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sponsors, ssoDomains, ssoHandoffs, ssoLogins, ssoSettings, users } from '../../db/schema/index.js';
 
@@ -93,12 +93,22 @@ export const claimTestTicket = async (db: Db, ticketHash: string) =>
 
 export const insertHandoff = (db: Db, values: typeof ssoHandoffs.$inferInsert) => db.insert(ssoHandoffs).values(values);
 
-export const claimHandoff = async (db: Db, tokenHash: string) =>
+/** Claims a hand-over once, before it expires, and only from the browser it is bound to (if any). */
+export const claimHandoff = async (db: Db, tokenHash: string, browserHash: string | null) =>
   (
     await db
       .update(ssoHandoffs)
       .set({ usedAt: new Date() })
-      .where(and(eq(ssoHandoffs.tokenHash, tokenHash), isNull(ssoHandoffs.usedAt), gt(ssoHandoffs.expiresAt, new Date())))
+      .where(
+        and(
+          eq(ssoHandoffs.tokenHash, tokenHash),
+          isNull(ssoHandoffs.usedAt),
+          gt(ssoHandoffs.expiresAt, new Date()),
+          browserHash === null
+            ? isNull(ssoHandoffs.browserHash)
+            : or(isNull(ssoHandoffs.browserHash), eq(ssoHandoffs.browserHash, browserHash)),
+        ),
+      )
       .returning()
   )[0] ?? null;
 

@@ -200,9 +200,11 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.clearCookie(HANDOFF_COOKIE, { path: COOKIE_PATH });
       try {
+        const browser = request.cookies[BROWSER_COOKIE];
         const result = await service.finish(app.db, request.cookies[HANDOFF_COOKIE], {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
+          browserHash: browser && browser.length <= 100 ? sha256(browser) : null,
         });
         if (!('tokenHash' in result)) return result;
         return answerSession(request, reply, result);

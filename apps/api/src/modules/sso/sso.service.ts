@@ -79,9 +79,9 @@ export async function testTicket(ctx: RequestContext): Promise<{ url: string }> 
 export async function finish(
   db: Db,
   handoffToken: string | undefined,
-  input: { ip: string; userAgent?: string },
+  input: { ip: string; userAgent?: string; browserHash: string | null },
 ): Promise<(LoginResponse & { tokenHash: string }) | SecondFactorChallenge | SsoTestResult> {
-  const handoff = handoffToken && handoffToken.length <= 200 ? await repo.claimHandoff(db, sha256(handoffToken)) : null;
+  const handoff = handoffToken && handoffToken.length <= 200 ? await repo.claimHandoff(db, sha256(handoffToken), input.browserHash) : null;
   if (!handoff) throw new SsoRefused('expired', 'handoff');
   if (handoff.testResult) return handoff.testResult as SsoTestResult;
   const found = handoff.userId ? await findPortalUserById(db, handoff.userId) : null;

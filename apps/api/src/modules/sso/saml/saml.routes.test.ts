@@ -39,10 +39,14 @@ beforeEach(async () => {
 const cookie = (res: LightMyRequestResponse, name: string) =>
   (res.cookies as { name: string; value: string }[]).find((c) => c.name === name)?.value;
 
+/** The browser cookie the last start set: the browser that started the sign-in. */
+let browser: string | undefined;
+
 /** GET /sso/start as a browser: the IdP's address with the AuthnRequest. */
 async function start(email = 'ann@firm.test') {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/sso/start?email=${encodeURIComponent(email)}` });
   expect(res.statusCode, res.body).toBe(302);
+  browser = cookie(res, 'sso_browser');
   return res.headers.location as string;
 }
 
@@ -58,8 +62,14 @@ const post = (posted: PostedAnswer, path = new URL(posted.action).pathname) =>
     }).toString(),
   });
 
-const finish = (handoff: string | undefined) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/sso/finish', payload: {}, ...(handoff ? { cookies: { sso_handoff: handoff } } : {}) });
+/** POST /sso/finish from the portal page of a browser (by default the one that started). */
+const finish = (handoff: string | undefined, from: string | null | undefined = browser) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sso/finish',
+    payload: {},
+    cookies: { ...(handoff ? { sso_handoff: handoff } : {}), ...(from ? { sso_browser: from } : {}) },
+  });
 
 const audits = auditReader(t);
 
@@ -102,6 +112,16 @@ describe('SAML sign-in through HTTP', () => {
     // The same answer again is refused.
     const again = await post(posted);
     expect(again.headers.location).toMatch(/^\/login\?sso_error=/);
+  });
+
+  it('opens the session only in the browser that started the sign-in (the answer arrives cross-site, without its cookie)', async () => {
+    const acs = await post(await idp.signIn(await start(), { user: { email: 'ann@firm.test' } }));
+    expect(acs.headers.location).toBe('/sso/complete');
+    const handoff = cookie(acs, 'sso_handoff');
+    // A victim's browser made to finish an attacker's sign-in (login CSRF): no session there.
+    expect((await finish(handoff, 'x'.repeat(43))).statusCode).toBe(400);
+    expect((await finish(handoff, null)).statusCode).toBe(400);
+    expect((await finish(handoff)).statusCode).toBe(200);
   });
 
   it('audits a refused answer with its reason and sends the browser to the login page with a fixed message code', async () => {

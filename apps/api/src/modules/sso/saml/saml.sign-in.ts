@@ -90,7 +90,13 @@ export async function samlAcs(
       authnContextClassRef: identity.authnContextClassRef ?? null,
     };
     return await completeSsoSignIn(
-      { db, ip: input.ip, publicUrl: input.publicUrl, test: identity.testByUserId ? { byUserId: identity.testByUserId, claims } : null },
+      {
+        db,
+        ip: input.ip,
+        publicUrl: input.publicUrl,
+        browserHash: identity.browserHash,
+        test: identity.testByUserId ? { byUserId: identity.testByUserId, claims } : null,
+      },
       {
         sponsorId: sponsor.id,
         protocol: 'saml',
