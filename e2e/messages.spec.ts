@@ -66,6 +66,7 @@ test('a portal’s French invitation: change its subject, preview it, send a tes
   await page.locator('label', { hasText: /^HTML$/ }).click();
   await page.locator('label', { hasText: /^Phone$/ }).click();
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(frame.getByText('Votre code d’invitation : SAMPLE-CODE')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/messages-texts-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 860 });
 
