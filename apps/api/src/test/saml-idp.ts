@@ -119,7 +119,7 @@ function attributeStatement(user: TestIdpUser): string {
 const samlId = () => `_${randomBytes(16).toString('hex')}`;
 
 /** Starts the IdP for the portal whose SP metadata is `spMetadataXml`. */
-export async function startSamlTestIdp(spMetadataXml: string): Promise<SamlTestIdp> {
+export async function startSamlTestIdp(spMetadataXml: string, opts: { loginPage?: boolean } = {}): Promise<SamlTestIdp> {
   const [keys, strangerKeys] = await Promise.all([testKeys('idp'), testKeys('stranger')]);
   let pending: AnswerOptions | null = null;
 
@@ -127,6 +127,22 @@ export async function startSamlTestIdp(spMetadataXml: string): Promise<SamlTestI
     const url = new URL(req.url ?? '/', base);
     if (req.method === 'GET' && url.pathname === '/metadata') {
       res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(metadataXml);
+      return;
+    }
+    // With a login page (the browser journeys): the person signs in here first, as at a real IdP.
+    if (opts.loginPage && req.method === 'GET' && url.pathname === '/sso') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(url.search.slice(1)));
+      return;
+    }
+    if (opts.loginPage && req.method === 'POST' && url.pathname === '/login') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+        respondToRequest(new URL(`/sso?${form.get('request') ?? ''}`, base), { user: { email: form.get('email') ?? '' } })
+          .then((posted) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(formPage(posted)))
+          .catch((err: Error) => res.writeHead(400, { 'content-type': 'text/plain' }).end(`SAML request refused: ${err.message}`));
+      });
       return;
     }
     if (req.method === 'GET' && url.pathname === '/sso') {
@@ -228,6 +244,13 @@ export async function startSamlTestIdp(spMetadataXml: string): Promise<SamlTestI
     answer: (answer) => build(answer, null),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The IdP's own sign-in page: the portal's request rides along in a hidden field. */
+function loginPage(request: string): string {
+  return `<!doctype html><html lang="en"><head><title>Test identity provider</title></head><body><main><h1>Test identity provider</h1><form method="post" action="/login"><input type="hidden" name="request" value="${escapeXml(
+    request,
+  )}"><label>E-mail <input type="email" name="email" required></label> <button type="submit">Sign in</button></form></main></body></html>`;
 }
 
 /** The auto-posting page a real IdP answers with (no script needed by the tests that read it). */
