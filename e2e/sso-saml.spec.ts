@@ -42,6 +42,17 @@ async function setUpPortal(request: APIRequestContext) {
     data: { email: PERSON, firstName: 'Erin', lastName: 'Eng', sponsorId: id },
   });
   expect(admin.status(), await admin.text()).toBe(201);
+  // A second active administrator: the portal never loses its last one (SCIM is refused that).
+  const other = await request.post('/api/v1/sponsors/admin', {
+    headers,
+    data: { email: `frank@${DOMAIN}`, firstName: 'Frank', lastName: 'Fox', sponsorId: id },
+  });
+  expect(other.status(), await other.text()).toBe(201);
+  const activated = await request.put(`/api/v1/sponsors/admin/${(await other.json()).id}/activate?sponsorid=${id}`, {
+    headers,
+    data: { statusId: 1 },
+  });
+  expect(activated.status(), await activated.text()).toBe(200);
   const sso = await request.put(`/api/v1/sponsors/${CODE}/sso`, {
     headers,
     data: { protocol: 'saml', domains: [DOMAIN], ssoOnly: false, jit: false, saml: { metadataXml: idp.metadataXml } },
