@@ -33,7 +33,7 @@ describe('administrator account actions', () => {
       expect.arrayContaining(['sponsor_admin.activation_email', 'sponsor_admin.activate', 'sponsor_admin.password_reset']),
     );
     const mails = await t.db.select().from(emailOutbox);
-    expect(mails.map((m) => m.template)).toEqual(['activation', 'activation', 'password_reset']);
+    expect(mails.map((m) => m.template)).toEqual(['activation', 'resend_activation', 'password_reset']);
     expect(JSON.stringify(await t.db.select().from(auditLog))).not.toMatch(/set-password\?token=/);
   });
 
