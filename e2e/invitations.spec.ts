@@ -38,8 +38,11 @@ async function pickExpiryDay(page: Page, day: Date) {
 async function createOpen(page: Page, code: string, opts: { max?: number; asDefault?: boolean } = {}) {
   await page.getByRole('button', { name: 'Create Invitation' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText('Open (shared code)').click();
-  await expect(dialog).toHaveAccessibleName('Create Open Invitation');
+  // A click that lands while the dialog is still opening is lost: choose the type until it took.
+  await expect(async () => {
+    await dialog.getByText('Open (shared code)').click();
+    await expect(dialog).toHaveAccessibleName('Create Open Invitation', { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByRole('textbox', { name: 'Invite code' }).fill(code);
   await dialog.getByRole('textbox', { name: 'Max uses' }).fill(String(opts.max ?? 25));
   await dialog.getByRole('combobox', { name: 'Package' }).click();
