@@ -5,6 +5,7 @@ import { ADMIN_EMAIL, pickPortal, portalSelect, signIn, storedSponsor, storedTok
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
+/** The specification's menu, with Messages after Invitation (decision 0044). */
 const MENU = [
   'Vaults',
   'New Vault',
@@ -18,6 +19,7 @@ const MENU = [
   'App Integrations',
   'Sponsor Authorizations',
   'Invitation',
+  'Messages',
   'Failed Files',
   'Audit Logs',
   'App Status',
