@@ -5,7 +5,6 @@ import {
   MESSAGE_LOCALES,
   type MessageBranding,
   type MessageBrandingBody,
-  type MessageItem,
   type MessageKind,
   type MessageListQuery,
   type MessageLocale,
@@ -234,8 +233,6 @@ export async function sendTest(ctx: RequestContext, kind: MessageKind, locale: M
 
 // ---------------------------------------------------------------- the Messages list
 
-const statusOf = (r: { status: MessageItem['status'] }) => r.status;
-
 export async function list(ctx: RequestContext, q: MessageListQuery) {
   const { rows, total } = await repo.list(ctx.db, { ...q, sponsorId: ctx.sponsor.id });
   return {
@@ -245,7 +242,7 @@ export async function list(ctx: RequestContext, q: MessageListQuery) {
       toAddress: r.toAddress,
       subject: r.subject,
       locale: r.locale,
-      status: statusOf(r),
+      status: r.status,
       attempts: r.attempts,
       lastError: r.lastError,
       createdAt: iso(r.createdAt),
@@ -293,7 +290,7 @@ export async function sendAgain(ctx: RequestContext, id: number): Promise<Server
       sponsorId: ctx.sponsor.id,
       targetType: 'message',
       targetId: id,
-      logJson: { kind: row.kind, status: { from: statusOf(row), to: 'queued' }, queuedId: queued },
+      logJson: { kind: row.kind, status: { from: row.status, to: 'queued' }, queuedId: queued },
     });
     return done(`The message to ${row.toAddress} is queued again.`, { id: queued });
   });

@@ -9,6 +9,7 @@ import { contractRules, serverFieldErrors } from '../../lib/form';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { useBranding, useBrandingMutations } from './api';
+import { NoManageRight } from './NoManageRight';
 
 const FIELDS = ['displayName', 'accentColor', 'replyTo', 'footer', 'timeZone'] as const;
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
@@ -163,9 +164,7 @@ function BrandingForm({ sponsorId, value }: { sponsorId: number; value: MessageB
               </Button>
             </Group>
           ) : (
-            <Text size="sm" c="dimmed">
-              Changing messages needs the “Manage messages” permission.
-            </Text>
+            <NoManageRight />
           )}
         </Stack>
       </form>

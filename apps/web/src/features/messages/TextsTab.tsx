@@ -33,6 +33,7 @@ import { contractRules, serverFieldErrors } from '../../lib/form';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { usePreview, useTemplateMutations, useTemplates } from './api';
+import { NoManageRight } from './NoManageRight';
 
 const WIDTHS = { desktop: '100%', phone: '390px' } as const;
 
@@ -164,9 +165,7 @@ function TextForm({ sponsorId, item }: { sponsorId: number; item: MessageTemplat
               </Button>
             </Group>
           ) : (
-            <Text size="sm" c="dimmed">
-              Changing messages needs the “Manage messages” permission.
-            </Text>
+            <NoManageRight />
           )}
         </Stack>
       </form>
