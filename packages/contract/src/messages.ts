@@ -15,6 +15,8 @@ export const MESSAGE_KINDS = [
   'resend_activation',
   'failed_upload_retry',
   'mfa_reset_notice',
+  'sso_only_notice',
+  'webhook_disabled',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
@@ -26,6 +28,8 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   resend_activation: 'Resend activation',
   failed_upload_retry: 'Failed-upload request',
   mfa_reset_notice: 'Second-factor reset notice',
+  sso_only_notice: 'Single sign-on notice',
+  webhook_disabled: 'Webhook turned off',
 };
 
 export const MESSAGE_LOCALES = PEOPLE_LOCALES.map((l) => l.value);
@@ -44,6 +48,8 @@ export const MESSAGE_KIND_PLACEHOLDERS: Record<MessageKind, readonly MessagePlac
   resend_activation: ['firstName', 'portalName', 'link', 'expiry'],
   failed_upload_retry: ['firstName', 'portalName'],
   mfa_reset_notice: ['firstName', 'portalName', 'link'],
+  sso_only_notice: ['firstName', 'portalName', 'link'],
+  webhook_disabled: ['firstName', 'portalName', 'link'],
 };
 export const kindHasLink = (kind: MessageKind) => MESSAGE_KIND_PLACEHOLDERS[kind].includes('link');
 

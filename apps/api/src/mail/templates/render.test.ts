@@ -13,6 +13,7 @@ const values: MessageValues = {
   fileName: 'taxes-2030.pdf',
   uploadedAt: new Date('2031-03-02T09:30:00Z'),
   reason: 'virus',
+  webhookUrl: 'https://hooks.example.com/vault',
 };
 const render = (kind: MessageKind, locale: MessageLocale, v: MessageValues = values, override?: { subject: string; intro: string }) =>
   renderMessage({ kind, locale, values: v, branding, override });
@@ -51,6 +52,11 @@ describe('every kind of message in every offered language', () => {
         if (uses.includes('inviteCode')) expect(m.text).toContain('INV-2931');
         if (uses.includes('expiry')) expect(m.text).toMatch(/2031/);
         if (kind === 'failed_upload_retry') expect(m.text).toContain('taxes-2030.pdf');
+        if (kind === 'webhook_disabled') expect(m.text).toContain(values.webhookUrl);
+        // A notice to the portal's own administrators does not tell them they may ignore it.
+        const ignore = (await render('activation', locale)).text.split('\n\n').at(-3)!;
+        if (CATALOGS[locale].kinds[kind].notice) expect(m.text).not.toContain(ignore);
+        else if (uses.includes('link')) expect(m.text).toContain(ignore);
         // The plain-text part says what the HTML says: each of its paragraphs is in the HTML.
         for (const p of m.text.split('\n\n').filter((p) => p && p !== '--')) {
           const escaped = p.trim().replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');

@@ -13,6 +13,7 @@ export interface MessageValues {
   fileName?: string;
   uploadedAt?: Date;
   reason?: string;
+  webhookUrl?: string;
 }
 
 export interface Branding {
@@ -60,6 +61,7 @@ function formatter(locale: MessageLocale, timeZone: string) {
       fileName: values.fileName ?? '',
       uploadedAt: values.uploadedAt ? dates.format(values.uploadedAt) : '',
       reason: values.reason ?? 'other',
+      webhookUrl: values.webhookUrl ?? '',
     };
     return (message: string) => String(new IntlMessageFormat(message, DATE_LOCALE[locale]).format(args));
   };
@@ -102,7 +104,7 @@ export async function renderMessage(input: RenderInput): Promise<RenderedMessage
     if (typeof d === 'string') para(d);
     else if (values[d.needs]) para(d.text);
   }
-  if (link) para(catalog.ignore, 'small');
+  if (link && !texts.notice) para(catalog.ignore, 'small');
 
   const subject = format(input.override?.subject ?? texts.subject).replaceAll(LINK_MARK, '');
   const footer = branding.footer ?? format(catalog.footer);

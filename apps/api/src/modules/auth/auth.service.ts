@@ -1,17 +1,10 @@
-import {
-  LOGIN_FAILED_MESSAGE,
-  type LoginResponse,
-  SESSION_MAX_HOURS,
-  type SecondFactorChallenge,
-  SSO_ONLY_MESSAGE,
-  STATUS,
-} from '@vault/contract';
+import { LOGIN_FAILED_MESSAGE, type LoginResponse, SESSION_MAX_HOURS, type SecondFactorChallenge, STATUS } from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import type { sponsorAdmins, users } from '../../db/schema/index.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { enqueueEmail } from '../../lib/outbox.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
+import { queueMessage } from '../../mail/messages.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { Actor, AuthUser } from '../../plugins/types.js';
 import { enrollmentRequiredAtSignIn, secondFactorChallenge } from '../mfa/sign-in.js';
@@ -159,7 +152,7 @@ export async function setPasswordFromLink(db: Db, input: { token: string; passwo
 export async function requestPasswordReset(db: Db, email: string, publicUrl: string, ip: string) {
   const found = await repo.findPortalUser(db, email);
   if (!found || found.user.statusId !== STATUS.active) return;
-  if (await localSignInClosed(db, found.user)) return ssoOnlyReset(db, found.user, ip);
+  if (await localSignInClosed(db, found.user)) return ssoOnlyReset(db, found.user, publicUrl, ip);
   await db.transaction(async (tx) => {
     await sendPasswordLink(tx, {
       publicUrl,
@@ -186,14 +179,14 @@ export async function requestPasswordReset(db: Db, email: string, publicUrl: str
  * A reset asked for an account whose portal signs in with SSO only: the answer stays the one every
  * address gets (no oracle); the mailbox's owner is told by e-mail to use SSO, and no link is made.
  */
-async function ssoOnlyReset(db: Db, user: typeof users.$inferSelect, ip: string) {
+async function ssoOnlyReset(db: Db, user: typeof users.$inferSelect, publicUrl: string, ip: string) {
   await db.transaction(async (tx) => {
-    await enqueueEmail(tx, {
-      to: user.email,
+    await queueMessage(tx, {
+      publicUrl,
       sponsorId: user.sponsorId,
-      template: 'sso_only_reset',
-      subject: 'Sign in with single sign-on',
-      text: `Hello ${user.firstName},\n\nSomeone asked to reset your password. ${SSO_ONLY_MESSAGE} No password is needed.\n\nIf you did not ask, ignore this e-mail.\n`,
+      kind: 'sso_only_notice',
+      to: { to: user.email, localize: user.localize },
+      values: { firstName: user.firstName, link: `${publicUrl.replace(/\/$/, '')}/login` },
     });
     await writeAudit(
       tx,

@@ -205,6 +205,7 @@ function sampleValues(ctx: RequestContext): Omit<MessageValues, 'portalName'> {
     fileName: 'statement-2026.pdf',
     uploadedAt: new Date(),
     reason: 'too_large',
+    webhookUrl: 'https://hooks.example.com/vault-events',
   };
 }
 

@@ -357,7 +357,11 @@ describe('"SSO only"', () => {
       payload: { email: 'ann@acme.example' },
     });
     expect(reset.statusCode).toBe(202);
-    await expect.poll(async () => (await t.db.select().from(emailOutbox)).map((m) => m.template)).toEqual(['sso_only_reset']);
+    await expect.poll(async () => (await t.db.select().from(emailOutbox)).map((m) => m.template)).toEqual(['sso_only_notice']);
+    const [notice] = await t.db.select().from(emailOutbox);
+    expect(notice!.bodyText).toMatch(/single sign-on/);
+    expect(notice!.bodyText).toMatch(/\/login\n/);
+    expect(notice!.bodyHtml).toContain('Sign in with SSO');
     expect(await t.database.query('select 1 from password_tokens')).toEqual([]);
     // The admin list says how each signs in; staff mark break-glass, and the password works again.
     const list = await inject(staff, 'GET', '/api/v1/sponsors/admin?sponsorcode=ACME&signIn=sso_only');

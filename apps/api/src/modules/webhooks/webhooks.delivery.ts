@@ -9,6 +9,7 @@ import { enqueueJob, QUEUES } from '../../jobs/queue.js';
 import { enqueueEmail } from '../../lib/outbox.js';
 import { openSecret } from '../../lib/secret-box.js';
 import { serverSecretKey } from '../../lib/secret-key.js';
+import { messageComposer } from '../../mail/messages.js';
 import { writeAudit } from '../../plugins/audit.js';
 import * as repo from './webhooks.repo.js';
 import { resolveEndpoint, type UrlPolicy } from './webhooks.url.js';
@@ -107,14 +108,19 @@ async function disableAfterFailures(db: Db, subscriptionId: number, sponsorId: n
     logJson: { reason: 'persistent delivery failures' },
   });
   const page = `${publicUrl.replace(/\/$/, '')}/app-integrations/webhooks`;
+  const webhookUrl = await repo.subscriptionUrl(db, subscriptionId);
+  const compose = await messageComposer(db, sponsorId, publicUrl);
   for (const admin of await repo.adminsToTell(db, sponsorId)) {
-    await enqueueEmail(db, {
-      to: admin.email,
-      sponsorId,
-      template: 'webhook_disabled',
-      subject: `A webhook of ${admin.portal} was turned off`,
-      text: `Hello ${admin.firstName},\n\nDeliveries to webhook #${subscriptionId} of ${admin.portal} kept failing for the whole retry period, so the webhook was turned off and no more events are sent to it.\n\nCheck the endpoint, then turn the webhook on again and use "Deliver again" on the deliveries its delivery log shows as failed:\n${page}\n`,
-    });
+    const mail = await compose(
+      'webhook_disabled',
+      { to: admin.email, localize: admin.localize },
+      {
+        firstName: admin.firstName,
+        link: page,
+        webhookUrl: webhookUrl ?? `#${subscriptionId}`,
+      },
+    );
+    await enqueueEmail(db, mail);
   }
   return true;
 }

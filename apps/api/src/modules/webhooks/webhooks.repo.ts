@@ -1,7 +1,7 @@
 import { STATUS } from '@vault/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sponsorAdmins, sponsors, users, webhookDeliveries, webhookSubscriptions } from '../../db/schema/index.js';
+import { sponsorAdmins, users, webhookDeliveries, webhookSubscriptions } from '../../db/schema/index.js';
 
 export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -64,6 +64,11 @@ export async function enabledFor(db: Db, sponsorId: number) {
 }
 
 /** Turns a subscription off after persistent failure; answers whether this call did it (once). */
+export async function subscriptionUrl(db: Db, id: number): Promise<string | null> {
+  const [row] = await db.select({ url: webhookSubscriptions.url }).from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
+  return row?.url ?? null;
+}
+
 export async function disableForFailures(db: Db, id: number): Promise<boolean> {
   const rows = await db
     .update(webhookSubscriptions)
@@ -79,10 +84,14 @@ export async function disableForFailures(db: Db, id: number): Promise<boolean> {
  */
 export async function adminsToTell(db: Db, sponsorId: number) {
   const rows = await db
-    .select({ email: users.email, firstName: users.firstName, manages: sponsorAdmins.hasManageIntegrationsAccess, portal: sponsors.name })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      localize: users.localize,
+      manages: sponsorAdmins.hasManageIntegrationsAccess,
+    })
     .from(sponsorAdmins)
     .innerJoin(users, eq(users.id, sponsorAdmins.userId))
-    .innerJoin(sponsors, eq(sponsors.id, sponsorAdmins.sponsorId))
     .where(and(eq(sponsorAdmins.sponsorId, sponsorId), eq(users.statusId, STATUS.active)));
   const managers = rows.filter((r) => r.manages);
   return managers.length > 0 ? managers : rows;

@@ -251,6 +251,11 @@ describe('webhook deliveries', () => {
     expect(item).toMatchObject({ enabled: false, disabledForFailuresAt: expect.any(String) });
     const mails = (await t.db.select().from(emailOutbox)).filter((m) => m.template === 'webhook_disabled');
     expect(mails.map((m) => m.toAddress)).toEqual(['integrations@aaa.test']);
+    // The portal's message: HTML and text, naming the endpoint and linking to the webhooks page.
+    expect(mails[0]!.bodyText).toContain(endpoint);
+    expect(mails[0]!.bodyText).toMatch(/\/app-integrations\/webhooks\n/);
+    expect(mails[0]!.bodyHtml).toMatch(/^<!doctype html>\s*<html lang="en"/i);
+    expect(mails[0]!.bodyText).not.toContain('you can ignore it');
     expect((await t.db.select().from(auditLog)).filter((e) => e.action === 'webhook.disable')).toHaveLength(1);
     // Turned off, it receives nothing more; "Deliver again" waits until it is on.
     const again = await inject(w.admin, 'POST', `/api/v1/webhooks/${webhook.id}/deliveries/${d!.id}/redeliver?sponsorId=${w.a.id}`);

@@ -49,5 +49,20 @@ export const de: Catalog = {
       action: 'Anmelden',
       details: ['Falls Sie das nicht veranlasst haben, wenden Sie sich sofort an Ihren Administrator.'],
     },
+    sso_only_notice: {
+      subject: 'Melden Sie sich bei {portalName} mit Single Sign-on an',
+      intro:
+        'Jemand hat das Zurücksetzen des Passworts Ihres Kontos bei {portalName} angefordert. {portalName} meldet Sie über das Single Sign-on Ihrer Organisation an; Ihr Konto hat daher kein Passwort, das zurückgesetzt werden könnte.\n\n{link}',
+      action: 'Mit SSO anmelden',
+      details: ['Es wurde kein Link zum Zurücksetzen erstellt, und an Ihrem Konto hat sich nichts geändert.'],
+    },
+    webhook_disabled: {
+      subject: 'Ein Webhook von {portalName} wurde ausgeschaltet',
+      intro:
+        'Zustellungen an einen Webhook von {portalName} sind während des gesamten Wiederholungszeitraums fehlgeschlagen. Der Webhook wurde deshalb ausgeschaltet, und es werden keine Ereignisse mehr an ihn gesendet.\n\nPrüfen Sie den Endpunkt, schalten Sie den Webhook wieder ein und verwenden Sie „Deliver again“ für die Zustellungen, die sein Zustellprotokoll als fehlgeschlagen zeigt.\n\n{link}',
+      action: 'Webhooks öffnen',
+      details: ['Webhook: {webhookUrl}'],
+      notice: true,
+    },
   },
 };

@@ -48,5 +48,20 @@ export const en: Catalog = {
       action: 'Sign in',
       details: ['If you did not ask for this, contact your administrator at once.'],
     },
+    sso_only_notice: {
+      subject: 'Sign in to {portalName} with single sign-on',
+      intro:
+        'Someone asked to reset the password of your {portalName} account. {portalName} signs you in through your organization’s single sign-on, so your account has no password to reset.\n\n{link}',
+      action: 'Sign in with SSO',
+      details: ['No reset link was made, and nothing about your account changed.'],
+    },
+    webhook_disabled: {
+      subject: 'A webhook of {portalName} was turned off',
+      intro:
+        'Deliveries to a webhook of {portalName} kept failing for the whole retry period, so the webhook was turned off and no more events are sent to it.\n\nCheck the endpoint, then turn the webhook on again and use “Deliver again” on the deliveries its delivery log shows as failed.\n\n{link}',
+      action: 'Open the webhooks',
+      details: ['Webhook: {webhookUrl}'],
+      notice: true,
+    },
   },
 };

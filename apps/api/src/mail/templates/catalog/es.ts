@@ -54,5 +54,20 @@ export const es: Catalog = {
       action: 'Iniciar sesión',
       details: ['Si no lo ha solicitado, póngase en contacto con su administrador de inmediato.'],
     },
+    sso_only_notice: {
+      subject: 'Inicie sesión en {portalName} con el inicio de sesión único',
+      intro:
+        'Alguien ha solicitado restablecer la contraseña de su cuenta de {portalName}. {portalName} le permite iniciar sesión mediante el inicio de sesión único de su organización, por lo que su cuenta no tiene ninguna contraseña que restablecer.\n\n{link}',
+      action: 'Iniciar sesión con SSO',
+      details: ['No se ha creado ningún enlace de restablecimiento y su cuenta no ha cambiado.'],
+    },
+    webhook_disabled: {
+      subject: 'Se ha desactivado un webhook de {portalName}',
+      intro:
+        'Los envíos a un webhook de {portalName} han fallado durante todo el periodo de reintentos, por lo que el webhook se ha desactivado y ya no se le envían eventos.\n\nCompruebe el punto de conexión, vuelva a activar el webhook y utilice «Deliver again» en los envíos que su registro muestra como fallidos.\n\n{link}',
+      action: 'Abrir los webhooks',
+      details: ['Webhook: {webhookUrl}'],
+      notice: true,
+    },
   },
 };

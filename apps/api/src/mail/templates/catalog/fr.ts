@@ -56,5 +56,20 @@ export const fr: Catalog = {
       action: 'Me connecter',
       details: ['Si vous n’avez rien demandé, communiquez sans tarder avec votre administrateur.'],
     },
+    sso_only_notice: {
+      subject: 'Connectez-vous à {portalName} par authentification unique',
+      intro:
+        'Quelqu’un a demandé la réinitialisation du mot de passe de votre compte {portalName}. {portalName} vous connecte par l’authentification unique de votre organisation : votre compte n’a donc aucun mot de passe à réinitialiser.\n\n{link}',
+      action: 'Me connecter par authentification unique',
+      details: ['Aucun lien de réinitialisation n’a été créé et rien n’a changé dans votre compte.'],
+    },
+    webhook_disabled: {
+      subject: 'Un webhook de {portalName} a été désactivé',
+      intro:
+        'Les envois vers un webhook de {portalName} ont échoué pendant toute la période de nouvelles tentatives : le webhook a donc été désactivé et plus aucun événement ne lui est envoyé.\n\nVérifiez le point de terminaison, réactivez le webhook, puis utilisez « Deliver again » pour les envois que son journal indique comme échoués.\n\n{link}',
+      action: 'Ouvrir les webhooks',
+      details: ['Webhook : {webhookUrl}'],
+      notice: true,
+    },
   },
 };

@@ -49,5 +49,20 @@ export const it: Catalog = {
       action: 'Accedi',
       details: ['Se non l’ha richiesto, contatti subito il suo amministratore.'],
     },
+    sso_only_notice: {
+      subject: 'Acceda a {portalName} con il single sign-on',
+      intro:
+        'Qualcuno ha chiesto di reimpostare la password del suo account {portalName}. {portalName} la fa accedere tramite il single sign-on della sua organizzazione, quindi il suo account non ha alcuna password da reimpostare.\n\n{link}',
+      action: 'Accedi con SSO',
+      details: ['Non è stato creato alcun link di reimpostazione e il suo account non è cambiato.'],
+    },
+    webhook_disabled: {
+      subject: 'Un webhook di {portalName} è stato disattivato',
+      intro:
+        'Le consegne a un webhook di {portalName} non sono riuscite per l’intero periodo di nuovi tentativi: il webhook è stato quindi disattivato e non gli vengono più inviati eventi.\n\nControlli l’endpoint, riattivi il webhook e usi «Deliver again» sulle consegne che il suo registro mostra come non riuscite.\n\n{link}',
+      action: 'Apri i webhook',
+      details: ['Webhook: {webhookUrl}'],
+      notice: true,
+    },
   },
 };

@@ -49,5 +49,20 @@ export const nl: Catalog = {
       action: 'Aanmelden',
       details: ['Hebt u hier niet om gevraagd? Neem dan meteen contact op met uw beheerder.'],
     },
+    sso_only_notice: {
+      subject: 'Meld u aan bij {portalName} met single sign-on',
+      intro:
+        'Iemand heeft gevraagd het wachtwoord van uw account bij {portalName} opnieuw in te stellen. {portalName} meldt u aan via de single sign-on van uw organisatie; uw account heeft dus geen wachtwoord om opnieuw in te stellen.\n\n{link}',
+      action: 'Aanmelden met SSO',
+      details: ['Er is geen herstellink gemaakt en er is niets aan uw account veranderd.'],
+    },
+    webhook_disabled: {
+      subject: 'Een webhook van {portalName} is uitgeschakeld',
+      intro:
+        'Leveringen aan een webhook van {portalName} bleven mislukken gedurende de hele periode van nieuwe pogingen. Daarom is de webhook uitgeschakeld en worden er geen gebeurtenissen meer naartoe gestuurd.\n\nControleer het eindpunt, schakel de webhook weer in en gebruik „Deliver again” voor de leveringen die het leveringslogboek als mislukt toont.\n\n{link}',
+      action: 'Webhooks openen',
+      details: ['Webhook: {webhookUrl}'],
+      notice: true,
+    },
   },
 };

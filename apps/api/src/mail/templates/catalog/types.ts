@@ -11,6 +11,11 @@ export interface KindTexts {
   action?: string;
   /** Fixed lines under the opening text; `needs: 'expiry'` lines show only when there is an expiry. */
   details?: Array<string | { text: string; needs: 'expiry' }>;
+  /**
+   * A notice to someone who manages the portal, not a message they may not have expected: it does
+   * not end with the "you can ignore it" line.
+   */
+  notice?: true;
 }
 
 export interface Catalog {
