@@ -118,6 +118,12 @@ test.describe('people', () => {
     await expect(
       page.getByRole('form', { name: 'Administrator details and access' }).getByRole('checkbox', { name: /Template access/ }),
     ).toBeChecked();
+    // The page shows the messages sent to them, each with where it is on its way.
+    const messages = page.getByRole('table', { name: `Messages to ${email}` });
+    await expect(messages.getByRole('row')).toHaveCount(3);
+    await expect(messages.getByRole('row').nth(1)).toContainText('Resend activation');
+    await expect(messages.getByRole('row').nth(2)).toContainText('Activation');
+    await expect(messages.getByRole('row').nth(1)).toContainText(/Sent \d{2}\/\d{2}\/\d{4}/, { timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/people-admin-detail.png`, fullPage: true });
 
     // Deactivate (sent with the version header v2) behind its confirmation.
@@ -129,6 +135,11 @@ test.describe('people', () => {
     await page.screenshot({ path: `${SHOTS}/people-admin-deactivate.png`, fullPage: true });
     await deactivate.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
+
+    // The Messages list opens on exactly their messages, where "Send again" is.
+    await page.getByRole('link', { name: 'Open in the Messages list' }).click();
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(2);
   });
 
   test('add a representative whose e-mail already exists: the modal prefills them with a warning', async ({ page }) => {

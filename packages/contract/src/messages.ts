@@ -189,6 +189,8 @@ export const messageListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   /** Part of the recipient's address. */
   search: z.string().trim().max(200, 'Search text is too long').optional(),
+  /** The recipient's whole address (a person's page): messages sent to exactly this address. */
+  to: emailSchema.optional(),
   kind: messageKindSchema.optional(),
   status: z.enum(MESSAGE_STATUSES).optional(),
 });

@@ -142,6 +142,8 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_open_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued','sending','retrying')`),
+    index('email_outbox_sponsor_idx').on(t.sponsorId, t.id.desc()),
+    index('email_outbox_recipient_idx').on(t.sponsorId, sql`lower(${t.toAddress})`, t.id.desc()),
     check('email_outbox_status_ck', sql`${t.status} in ('queued','sending','retrying','sent','failed')`),
   ],
 );

@@ -22,6 +22,7 @@ export async function list(db: Db, q: MessageListQuery) {
   const where = and(
     eq(emailOutbox.sponsorId, q.sponsorId),
     q.search ? ilike(emailOutbox.toAddress, likeContains(q.search)) : undefined,
+    q.to ? sql`lower(${emailOutbox.toAddress}) = lower(${q.to})` : undefined,
     q.kind ? eq(emailOutbox.template, q.kind) : undefined,
     q.status ? eq(emailOutbox.status, q.status) : undefined,
   );

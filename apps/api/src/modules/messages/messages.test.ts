@@ -242,6 +242,10 @@ describe('preview, test and the Messages list', () => {
       'one@alpha.example',
     ]);
     expect((await list('&search=ONE@')).json().total).toBe(1);
+    // A person's page asks for the messages sent to exactly their address.
+    await inviteAdmin(staff, a.id, 'someone@alpha.example', 'en');
+    expect((await list('&to=One@Alpha.example')).json().data.map((m: { toAddress: string }) => m.toAddress)).toEqual(['one@alpha.example']);
+    expect((await list('&to=one@alpha')).statusCode).toBe(400);
     expect((await list('&kind=activation')).json().data[0]).toMatchObject({ kind: 'activation', status: 'queued', attempts: 0 });
     expect((await list('&status=sent')).json().total).toBe(0);
     expect((await list('&status=nope')).statusCode).toBe(400);
@@ -259,7 +263,7 @@ describe('preview, test and the Messages list', () => {
     expect((await list('&status=failed')).json().data[0]).toMatchObject({ lastError: '550 No such user' });
     const again = await call(editor, 'POST', `/api/v1/messages/${notice!.id}/send-again?sponsorId=${a.id}`);
     expect(again.statusCode).toBe(200);
-    expect((await list('&status=queued')).json().total).toBe(2);
+    expect((await list('&status=queued')).json().total).toBe(3);
     const [activation] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'one@alpha.example'));
     await t.db
       .update(emailOutbox)

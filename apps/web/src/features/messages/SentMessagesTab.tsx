@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,13 +15,13 @@ import { RowActionButton } from '../../components/light/RowAction';
 import { FilterSelect } from '../../components/list/FilterSelect';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import { MessageStatus } from '../../components/MessageStatus';
 import { formatDateTime } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { messageKeys, sendAgain, useMessages } from './api';
 
-const STATUS_COLOR = { queued: 'gray', retrying: 'orange', sending: 'blue', sent: 'teal', failed: 'red' } as const;
 const NO_COLUMNS: string[] = [];
 const kindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind as MessageKind] ?? kind;
 
@@ -104,27 +104,7 @@ export function SentMessagesTab() {
           {
             accessor: 'status',
             title: 'Status',
-            render: (m) => (
-              <Stack gap={2}>
-                <Badge size="sm" variant="dot" color={STATUS_COLOR[m.status]} styles={{ label: { overflow: 'visible' } }}>
-                  {MESSAGE_STATUS_LABELS[m.status]}
-                </Badge>
-                <Text size="xs" c="dimmed">
-                  {m.sentAt
-                    ? `Sent ${formatDateTime(m.sentAt)}`
-                    : m.nextAttemptAt && m.attempts > 0
-                      ? `Attempt ${m.attempts + 1} at ${formatDateTime(m.nextAttemptAt)}`
-                      : m.attempts > 0
-                        ? `${m.attempts} attempts`
-                        : ''}
-                </Text>
-                {m.lastError && (
-                  <Text size="xs" c="red.8" lineClamp={2} maw={260}>
-                    {m.lastError}
-                  </Text>
-                )}
-              </Stack>
-            ),
+            render: (m) => <MessageStatus message={m} />,
           },
           actionsColumn((m) => (
             <Tooltip label="Send again">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DetailField } from '../../components/DetailField';
 import { StatusBadge } from '../../components/list/StatusBadge';
+import { PersonMessagesCard } from '../../components/PersonMessagesCard';
 import { formatDateTime } from '../../lib/dates';
 import { localeLabel } from '../../lib/locales';
 import { fullName } from '../../lib/person-name';
@@ -71,7 +72,8 @@ export interface ProfilePerson {
 
 /**
  * A person's detail page: the profile card (name, status, the page's own facts, then language,
- * MFA, creation and last sign-in, then `card` — switches and actions) and the main column beside it.
+ * MFA, creation and last sign-in, then `card` — switches and actions) and the main column beside it,
+ * which ends with the messages the portal sent them.
  */
 export function PersonProfileLayout({
   person,
@@ -106,7 +108,12 @@ export function PersonProfileLayout({
           </Stack>
         </Paper>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>{children}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="lg">
+          {children}
+          <PersonMessagesCard email={person.email} />
+        </Stack>
+      </Grid.Col>
     </Grid>
   );
 }

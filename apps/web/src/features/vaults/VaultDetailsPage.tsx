@@ -20,6 +20,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { DetailField } from '../../components/DetailField';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
+import { PersonMessagesCard } from '../../components/PersonMessagesCard';
 import { SectionCard } from '../../components/SectionCard';
 import { errorMessage } from '../../lib/api';
 import { formatCount } from '../../lib/count';
@@ -253,6 +254,7 @@ export function VaultDetailsPage() {
                 </Alert>
               )}
             </SectionCard>
+            <PersonMessagesCard email={d.email} />
           </Stack>
         </Grid.Col>
       </Grid>
