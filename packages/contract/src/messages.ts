@@ -164,13 +164,14 @@ export type MessagePreview = z.infer<typeof messagePreview>;
 export const LOGO_MAX_BYTES = 200 * 1024;
 
 export const messageLogoBody = z.strictObject({
-  contentType: z.literal('image/png', { error: 'Upload the logo as a PNG image' }),
+  contentType: z.enum(['image/png', 'image/svg+xml'], { error: 'Upload the logo as a PNG or SVG image' }),
   /** The image, base64. */
   data: z
     .string()
     .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 4, `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`)
     .regex(/^[A-Za-z0-9+/]+=*$/, 'The logo is not base64 data'),
 });
+export type MessageLogoBody = z.infer<typeof messageLogoBody>;
 
 /** A portal's messages as the Messages list shows them; 'retrying' is a queued message that failed before. */
 export const MESSAGE_STATUSES = ['queued', 'retrying', 'sending', 'sent', 'failed'] as const;

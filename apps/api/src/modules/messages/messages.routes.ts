@@ -154,7 +154,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageBranding, ...failures },
       },
     },
-    async (request) => service.saveLogo(request.ctx, request.body.data),
+    async (request) => service.saveLogo(request.ctx, request.body),
   );
 
   app.delete(

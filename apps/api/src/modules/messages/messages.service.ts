@@ -8,6 +8,7 @@ import {
   type MessageKind,
   type MessageListQuery,
   type MessageLocale,
+  type MessageLogoBody,
   type MessageOverrideBody,
   type MessagePreview,
   type MessageTemplateItem,
@@ -21,6 +22,7 @@ import { iso } from '../../lib/dates.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { enqueueEmail, LINK_REMOVED } from '../../lib/outbox.js';
 import { PngError, sanitizePng } from '../../lib/png.js';
+import { svgLogoToPng } from '../../lib/svg-logo.js';
 import { messageComposer } from '../../mail/messages.js';
 import * as brandingRepo from '../../mail/messages.repo.js';
 import { CATALOGS } from '../../mail/templates/catalog/index.js';
@@ -152,12 +154,14 @@ export async function saveBranding(ctx: OptionalSponsorContext, body: MessageBra
   return branding(ctx);
 }
 
-export async function saveLogo(ctx: OptionalSponsorContext, data: string): Promise<MessageBranding> {
+export async function saveLogo(ctx: OptionalSponsorContext, upload: MessageLogoBody): Promise<MessageBranding> {
   requireManage(ctx.user);
   const owner = brandingOwner(ctx);
   let image: ReturnType<typeof sanitizePng>;
   try {
-    image = sanitizePng(Buffer.from(data, 'base64'));
+    const file = Buffer.from(upload.data, 'base64');
+    // An SVG is kept as the PNG drawn from it: what messages show, with nothing of the document.
+    image = sanitizePng(upload.contentType === 'image/svg+xml' ? svgLogoToPng(file) : file);
   } catch (err) {
     if (err instanceof PngError) throw badRequest(err.message, [{ field: 'data', message: err.message }]);
     throw err;
@@ -169,7 +173,7 @@ export async function saveLogo(ctx: OptionalSponsorContext, data: string): Promi
       sponsorId: owner,
       targetType: 'message_branding',
       targetId: owner ?? 'service',
-      logJson: { bytes: image.png.length, width: image.width, height: image.height },
+      logJson: { from: upload.contentType, bytes: image.png.length, width: image.width, height: image.height },
     });
   });
   return branding(ctx);

@@ -205,6 +205,46 @@ describe('branding', () => {
     // The service's defaults are staff's.
     expect((await call(editor, 'PUT', '/api/v1/messages/branding', look)).statusCode).toBe(400);
   });
+
+  it('keeps an SVG logo as the PNG drawn from it, and refuses an SVG that reaches outside itself or runs', async () => {
+    const s = await t.createSponsor('ALPHA');
+    const editor = await t.signInSponsorAdmin(s.id, { hasManageMessagesAccess: true });
+    const svgLogo = (svg: string) =>
+      call(editor, 'PUT', `/api/v1/messages/branding/logo?sponsorId=${s.id}`, {
+        contentType: 'image/svg+xml',
+        data: Buffer.from(svg).toString('base64'),
+      });
+    const refused = [
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)" width="10" height="10"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="/etc/hostname.png" width="9" height="9"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9" style="fill:url(https://tracker.example/p.svg#a)"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>',
+      '<html><body>not an svg</body></html>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect',
+    ];
+    for (const svg of refused) {
+      const res = await svgLogo(svg);
+      expect(res.statusCode, svg).toBe(400);
+      expect(res.json().details, svg).toEqual([{ field: 'data', message: expect.stringMatching(/SVG/) }]);
+    }
+    expect((await call(editor, 'GET', `/api/v1/messages/branding?sponsorId=${s.id}`)).json().hasLogo).toBe(false);
+
+    const drawing =
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 50" width="200" height="50">' +
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#0b7285"/><stop offset="1" stop-color="#1971c2"/></linearGradient></defs>' +
+      '<rect width="200" height="50" fill="url(#g)"/><!-- a comment --></svg>';
+    const saved = await svgLogo(drawing);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().hasLogo).toBe(true);
+    const image = await t.app.inject({ method: 'GET', url: `/api/v1/message-logos/${s.id}.png` });
+    expect(image.headers['content-type']).toBe('image/png');
+    // Drawn at twice the 160 pixels messages give it, keeping its proportions.
+    expect(image.rawPayload.readUInt32BE(16)).toBe(320);
+    expect(image.rawPayload.readUInt32BE(20)).toBe(80);
+    expect(image.rawPayload.includes(Buffer.from('<svg'))).toBe(false);
+  });
 });
 
 describe('preview, test and the Messages list', () => {

@@ -62,12 +62,15 @@ function BrandingForm({ sponsorId, value }: { sponsorId: number; value: MessageB
   const upload = async (file: File | null) => {
     if (!file) return;
     setFailure(null);
-    if (file.type !== 'image/png') return setFailure('Upload the logo as a PNG image (mail clients do not show SVG).');
+    if (file.type !== 'image/png' && file.type !== 'image/svg+xml') return setFailure('Upload the logo as a PNG or SVG image.');
     if (file.size > LOGO_MAX_BYTES) return setFailure(`The logo must be at most ${LOGO_MAX_BYTES / 1024} KB.`);
-    uploadLogo.mutate(await readBase64(file), {
-      onSuccess: () => notifications.show({ color: 'teal', title: 'Logo saved', message: `It appears at the top of ${whose}.` }),
-      onError: (err) => setFailure(errorMessage(err)),
-    });
+    uploadLogo.mutate(
+      { contentType: file.type, data: await readBase64(file) },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', title: 'Logo saved', message: `It appears at the top of ${whose}.` }),
+        onError: (err) => setFailure(errorMessage(err)),
+      },
+    );
   };
 
   return (
@@ -125,7 +128,7 @@ function BrandingForm({ sponsorId, value }: { sponsorId: number; value: MessageB
             )}
             {canEdit && (
               <Group gap="sm">
-                <FileButton onChange={(f) => void upload(f)} accept="image/png">
+                <FileButton onChange={(f) => void upload(f)} accept="image/png,image/svg+xml">
                   {(props) => (
                     <Button variant="default" loading={uploadLogo.isPending} {...props}>
                       {value.hasLogo ? 'Replace logo' : 'Upload logo'}
@@ -153,7 +156,8 @@ function BrandingForm({ sponsorId, value }: { sponsorId: number; value: MessageB
               </Group>
             )}
             <Text size="xs" c="dimmed">
-              PNG, at most {LOGO_MAX_BYTES / 1024} KB and 2000 × 2000 pixels.
+              PNG or SVG, at most {LOGO_MAX_BYTES / 1024} KB (a PNG at most 2000 × 2000 pixels). An SVG is kept as the picture drawn from
+              it; scripts, links and embedded pictures are refused.
             </Text>
           </Stack>
           {failure && <Alert color="red">{failure}</Alert>}

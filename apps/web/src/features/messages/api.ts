@@ -6,6 +6,7 @@ import type {
   MessageItem,
   MessageKind,
   MessageLocale,
+  MessageLogoBody,
   MessageOverrideBody,
   MessagePreview,
   MessageTemplateItem,
@@ -103,8 +104,7 @@ export function useBrandingMutations(sponsorId: number) {
       onSuccess,
     }),
     uploadLogo: useMutation({
-      mutationFn: (data: string) =>
-        api<MessageBranding>('PUT', '/api/v1/messages/branding/logo', { query, body: { contentType: 'image/png', data } }),
+      mutationFn: (body: MessageLogoBody) => api<MessageBranding>('PUT', '/api/v1/messages/branding/logo', { query, body }),
       onSuccess,
     }),
     removeLogo: useMutation({ mutationFn: () => api<MessageBranding>('DELETE', '/api/v1/messages/branding/logo', { query }), onSuccess }),
