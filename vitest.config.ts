@@ -1,7 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { stableIds } from './apps/web/vite.stable-ids.ts';
 
-const apiTests = ['apps/api/src/**/*.test.ts'];
+// The bench's baselines are tied to the routes they stand for by tests on a real database too.
+const apiTests = ['apps/api/src/**/*.test.ts', 'bench/**/*.test.ts'];
 // Portal components rendered in happy-dom with Testing Library.
 const domTests = ['apps/web/src/**/*.dom.test.tsx', 'apps/web/*.dom.test.tsx'];
 // Tests that start the real server as processes of its own run once, in their own project.

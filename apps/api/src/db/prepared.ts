@@ -1,3 +1,4 @@
+import { fillPlaceholders } from 'drizzle-orm';
 import type { Db } from './client.js';
 import type { NamedStatements } from './pglite-named.js';
 
@@ -23,4 +24,24 @@ export function preparedFor<Q>(build: (db: Db) => Q): (db: Db) => Q {
     }
     return query;
   };
+}
+
+/**
+ * One statement as the driver receives it: its name (null when it is not prepared), its text and its
+ * values in order. The bench's baselines replay these (bench/list-baseline.ts), so a baseline runs
+ * what the route runs, built from the same query.
+ */
+export interface Statement {
+  name: string | null;
+  text: string;
+  values: unknown[];
+}
+
+export function statementOf(
+  name: string | null,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  values: Record<string, unknown> = {},
+): Statement {
+  const { sql, params } = query.toSQL();
+  return { name, text: sql, values: fillPlaceholders(params, values) };
 }

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { preparedFor } from '../db/prepared.js';
+import { preparedFor, statementOf } from '../db/prepared.js';
 import {
   appIntegrations,
   sessions,
@@ -29,7 +29,8 @@ const addressed = alias(sponsors, 'addressed_sponsor');
  * PGlite, whatever it reads).
  */
 // Every signed-in request runs it: built and planned once rather than per request.
-const liveSessionQuery = preparedFor((db) =>
+const SESSION_USER = 'session_user';
+const liveSessionSelect = (db: Db) =>
   db
     .select({
       session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, mfaEnrollmentRequired: sessions.mfaEnrollmentRequired },
@@ -56,19 +57,24 @@ const liveSessionQuery = preparedFor((db) =>
         gt(sessions.expiresAt, sql.placeholder('now')),
         gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
-    )
-    .prepare('session_user'),
-);
+    );
+const liveSessionQuery = preparedFor((db) => liveSessionSelect(db).prepare(SESSION_USER));
+
+const sessionValues = (tokenHash: string, now: Date, idleSince: Date, sponsorId: number | null) => ({
+  tokenHash,
+  now: now.toISOString(),
+  idleSince: idleSince.toISOString(),
+  sponsorId,
+});
 
 export async function liveSession(db: Db, tokenHash: string, now: Date, idleSince: Date, sponsorId: number | null) {
-  const [row] = await liveSessionQuery(db).execute({
-    tokenHash,
-    now: now.toISOString(),
-    idleSince: idleSince.toISOString(),
-    sponsorId,
-  });
+  const [row] = await liveSessionQuery(db).execute(sessionValues(tokenHash, now, idleSince, sponsorId));
   return row;
 }
+
+/** The statement liveSession runs, with its values (bench baselines replay it). */
+export const liveSessionStatement = (db: Db, tokenHash: string, now: Date, idleSince: Date, sponsorId: number | null) =>
+  statementOf(SESSION_USER, liveSessionSelect(db), sessionValues(tokenHash, now, idleSince, sponsorId));
 
 export async function touchSession(db: Db, sessionId: number, now: Date) {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));

@@ -10,8 +10,8 @@ import { bumpListVersion, listVersion } from './vaults.versions.repo.js';
  * instance) is the one it was counted at, so a change shows in every instance's totals at once.
  * Without `db` (callers that have none) the totals are only dropped by this process's changes.
  */
-const COUNT_CACHE_MIN = 1000;
-const COUNT_CACHE_MS = 15_000;
+export const COUNT_CACHE_MIN = 1000;
+export const COUNT_CACHE_MS = 15_000;
 const countCache = new Map<string, { n: number; at: number; version: number }>();
 
 /** The cache key's portal: `<sponsorId>|…`, or null for the all-portals view (`all|…`). */

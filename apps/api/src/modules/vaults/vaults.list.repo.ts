@@ -3,7 +3,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { plannerRows } from '../../db/estimate.js';
 import { sortOrder } from '../../db/order.js';
-import { preparedFor } from '../../db/prepared.js';
+import { preparedFor, statementOf } from '../../db/prepared.js';
 import { basePackages, documents, sponsors, users, vaultListVersions, vaults } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS } from '../people-common/person-columns.repo.js';
 import type { HolderFilter } from './vaults.search.repo.js';
@@ -27,12 +27,17 @@ function idQuery(db: Db, sponsorId: number | null, filter: HolderFilter) {
     .$dynamic();
 }
 
+const countQuery = (db: Db, sponsorId: number | null, filter: HolderFilter) =>
+  db.select({ n: sql<number>`count(*)::int` }).from(idQuery(db, sponsorId, filter).as('m'));
+
 export async function countHolders(db: Db, sponsorId: number | null, filter: HolderFilter): Promise<number> {
   if (filter.kind === 'none') return 0;
-  const inner = idQuery(db, sponsorId, filter).as('m');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  const [row] = await countQuery(db, sponsorId, filter);
   return Number(row?.n ?? 0);
 }
+
+/** The statement counting a portal's whole list, as countHolders runs it (bench baselines). */
+export const portalCountStatement = (db: Db, sponsorId: number) => statementOf(null, countQuery(db, sponsorId, { kind: 'all' }));
 
 /**
  * How many holders match, counting no further than `cap` + 1, in holder id order: a "contains"
@@ -175,7 +180,8 @@ const holdersQuery = (db: Db) =>
  * a sub-select, their rows, and the portal's list version (which the cached total is checked
  * against), where the two-step path makes three round trips.
  */
-const portalPageQuery = (db: Db) =>
+const PORTAL_PAGE = 'vault_holders_portal_page';
+const portalPageSelect = (db: Db) =>
   db
     .select({
       ...holderColumns,
@@ -191,8 +197,12 @@ const portalPageQuery = (db: Db) =>
       sql`${users.id} in (select h.id from users h where h.sponsor_id = ${sql.placeholder('sponsorId')} and h.role = 'vault_holder'
             order by h.id limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})`,
     )
-    .orderBy(asc(users.id))
-    .prepare('vault_holders_portal_page');
+    .orderBy(asc(users.id));
+const portalPageQuery = (db: Db) => portalPageSelect(db).prepare(PORTAL_PAGE);
+
+/** The statement portalPageRows runs, with its values (bench baselines replay it). */
+export const portalPageStatement = (db: Db, sponsorId: number, offset: number, limit: number) =>
+  statementOf(PORTAL_PAGE, portalPageSelect(db), { sponsorId, offset, limit });
 
 const holdersByIdsQuery = preparedFor(holdersQuery);
 const portalPage = preparedFor(portalPageQuery);
