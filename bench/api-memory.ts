@@ -1,23 +1,14 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultAuditRange } from '@vault/contract';
 import type { Dataset } from './dataset.js';
 import { importHolders } from './import-file.js';
 import { type BenchRow, type BenchSponsor, call, signIn, throughput } from './lib.js';
+import { startServer, stopServer } from './server-process.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const SERVER = join(ROOT, 'apps/api/dist/server.js');
-/**
- * Node's flags in the README's production command (also the Dockerfile's, apps/api's `npm start` and
- * .ci/production-check). API_NODE_FLAGS="…" replaces them, to compare other settings.
- */
-const PRODUCTION_NODE_FLAGS = process.env.API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [
-  '--max-semi-space-size=4',
-  '--heap-growing-percent=30',
-];
 const MB = 1024 * 1024;
 
 /** Resident memory of a process in bytes (Linux /proc), or null once it has gone. */
@@ -42,40 +33,6 @@ async function peakDuring(pid: number, work: () => Promise<unknown>): Promise<nu
     clearInterval(timer);
   }
   return Math.max(peak, rssOf(pid) ?? 0);
-}
-
-/** Starts the production build of the API as the README does (with PRODUCTION_NODE_FLAGS) on the data set; answers its address. */
-async function startServer(location: Dataset['location'], adminEmail: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, SERVER], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      ADMIN_EMAIL: adminEmail,
-      PUBLIC_URL: 'http://127.0.0.1:8080',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      AUDIT_SIGNING_KEY: randomBytes(32).toString('base64'),
-      ...('url' in location ? { DATABASE_URL: location.url } : { DATA_DIR: location.dataDir }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const baseUrl = await new Promise<string>((done, fail) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /running at (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (found) done(found[1]!);
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.once('exit', (code) => fail(new Error(`the API stopped (exit ${code}) before listening: ${output.slice(-300)}`)));
-  });
-  return { child, baseUrl };
 }
 
 /**
@@ -175,7 +132,6 @@ export async function apiMemory(
       },
     ];
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(null)));
+    await stopServer(child);
   }
 }

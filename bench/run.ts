@@ -14,6 +14,7 @@ import { BENCH_USER, openDataset } from './dataset.js';
 import { removeImport } from './import-file.js';
 import { type BenchContext, type BenchRow, HttpError, signIn } from './lib.js';
 import { scenarios } from './scenarios/index.js';
+import { portalLoad } from './scenarios/portal-load.js';
 
 const { values } = parseArgs({
   options: {
@@ -52,8 +53,8 @@ const spec = {
 } as const;
 const only = values.only?.split(',').map((s) => s.trim());
 const chosen = only ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
-// api-memory runs after the others, against a server process of its own (bench/api-memory.ts).
-const known = [...scenarios.map((s) => s.name), 'api-memory'];
+// portal-load and api-memory run after the others, against a server process of their own.
+const known = [...scenarios.map((s) => s.name), 'portal-load', 'api-memory'];
 if (only?.some((name) => !known.includes(name))) throw new Error(`unknown scenario; known: ${known.join(', ')}`);
 
 console.log(`Vault Admin Portal bench — ${cpus().length} CPU (${cpus()[0]?.model ?? '?'}), Node ${process.version}, ${db}`);
@@ -98,10 +99,19 @@ for (const s of chosen) {
     });
   }
 }
-// The API's own memory is measured in a process of its own, which needs the data set to itself
-// (PGlite opens a directory in one process only): this process lets go of it first.
+// The first screen and the API's own memory are measured against a server process of its own,
+// which needs the data set to itself (PGlite opens a directory in one process only): this process
+// lets go of it first.
 await app.close();
 await dataset.database.close();
+if (!only || only.includes('portal-load')) {
+  process.stdout.write('  running portal-load …\n');
+  try {
+    rows.push(...(await portalLoad(dataset, { sponsors: dataset.sponsors, credentials: BENCH_USER, scale: ctx.scale })));
+  } catch (err) {
+    rows.push({ scenario: 'portal-load', n: 0, budget: '', note: `failed: ${(err as Error).message}` });
+  }
+}
 if (!only || only.includes('api-memory')) {
   process.stdout.write('  running api-memory …\n');
   try {
