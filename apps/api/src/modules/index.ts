@@ -11,6 +11,7 @@ import { scimModule } from './scim/scim.routes.js';
 import { sponsorAdminRoutes } from './sponsor-admins/sponsor-admins.routes.js';
 import { sponsoredAdvisorRoutes } from './sponsored-advisors/sponsored-advisors.routes.js';
 import { sponsorRoutes } from './sponsors/sponsors.routes.js';
+import { savedViewsRoutes } from './saved-views/saved-views.routes.js';
 import { samlRoutes } from './sso/saml/saml.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { subPortalRoutes } from './sub-portals/sub-portals.routes.js';
@@ -36,4 +37,5 @@ export const modules: FastifyPluginAsync[] = [
   scimModule,
   ssoRoutes,
   samlRoutes,
+  savedViewsRoutes,
 ] as FastifyPluginAsync[];
