@@ -74,7 +74,10 @@ export const savedViewState = z.strictObject({
       'A filter may not be named as the search, sort, columns or page',
     )
     .optional(),
-  sort: z.strictObject({ sortBy: token('The sort column'), sortDir: z.enum(SORT_DIRECTIONS) }).nullable().optional(),
+  sort: z
+    .strictObject({ sortBy: token('The sort column'), sortDir: z.enum(SORT_DIRECTIONS) })
+    .nullable()
+    .optional(),
   columns: z.array(token('A column')).max(MAX_COLUMNS, `At most ${MAX_COLUMNS} columns`).optional(),
 });
 export type SavedViewState = z.infer<typeof savedViewState>;

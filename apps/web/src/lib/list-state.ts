@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type SavedViewState, type SearchBody } from '@vault/contract';
+import { PAGE_SIZE, type SearchBody } from '@vault/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ListSort, parsePage, parseSort } from './page-param';
@@ -19,18 +19,21 @@ export interface ListStateOptions {
   filters?: readonly string[];
 }
 
-/** What the "Views" menu reads from and writes to a list (issue 35 part 4). */
+/**
+ * What the "Views" menu needs to know of a list (issue 35 part 4): which list it is and which URL
+ * parameters hold its state. The menu reads and writes them itself (features/saved-views), so
+ * that code stays off the first screen.
+ */
 export interface ListViews {
   /** The list's key: its saved views are kept under it. */
   key: string;
-  /** The search, filters, sort and columns the URL holds now. */
-  state: SavedViewState;
-  /** Whether the URL holds any of them (a list opened without: the person's default view applies). */
-  hasState: boolean;
-  /** The view the URL asks to open (`savedView=<id>`), until it is applied. */
-  requested: number | null;
-  /** Puts a view's state in the URL in place of the list's, from the first page. */
-  apply: (state: SavedViewState, opts?: { replace?: boolean }) => void;
+  prefix: string;
+  /** Every column, and the ones shown now (from the URL or remembered). */
+  columns: readonly string[];
+  visible: readonly string[];
+  sortable: readonly string[] | undefined;
+  /** The URL parameters of the list's own filters. */
+  filters: readonly string[];
 }
 
 export interface ListState {
@@ -84,7 +87,6 @@ export function useListState(opts: ListStateOptions): ListState {
     cols: `${prefix}cols`,
     sort: `${prefix}sort`,
     dir: `${prefix}dir`,
-    view: `${prefix}savedView`,
   };
 
   const page = parsePage(params.get(p.page));
@@ -155,56 +157,10 @@ export function useListState(opts: ListStateOptions): ListState {
 
   const isVisible = useCallback((c: string) => columns.includes(c), [columns]);
 
-  const filterValues = filters.map((f) => params.getAll(f).join('\u0000')).join('\u0001');
-  const requestedParam = params.get(p.view);
-  // filterValues stands for the filters' values in the URL: params itself is new on every navigation.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: params is read through filterValues
-  const views = useMemo<ListViews>(() => {
-    const state: SavedViewState = {};
-    if (search) state.search = search;
-    const kept = Object.fromEntries(
-      filters.flatMap((f) => {
-        const values = params.getAll(f).filter((v) => v !== '');
-        return values.length === 0 ? [] : [[f, values.length === 1 ? values[0]! : values]];
-      }),
-    );
-    if (Object.keys(kept).length > 0) state.filters = kept;
-    if (sort) state.sort = { sortBy: sort.sortBy, sortDir: sort.sortDir };
-    // Lists without column options (one column set) keep none.
-    if (all.length > 1) state.columns = columns;
-    const requested = Number(requestedParam);
-    return {
-      key,
-      state,
-      hasState: Boolean(search || sort || colsParam || Object.keys(kept).length > 0),
-      requested: Number.isSafeInteger(requested) && requested > 0 ? requested : null,
-      apply: (view, { replace = false } = {}) => {
-        const changes: Record<string, string | null> = {
-          [p.page]: null,
-          [p.view]: null,
-          [p.field]: view.search?.fieldValue ? view.search.fieldName : null,
-          [p.q]: view.search?.fieldValue || null,
-          [p.sort]: view.sort?.sortBy ?? null,
-          [p.dir]: view.sort?.sortDir === 'desc' ? 'desc' : null,
-          [p.cols]: view.columns?.filter((c) => all.includes(c)).join(',') || null,
-        };
-        for (const f of filters) changes[f] = null;
-        setParams(
-          (prev) => {
-            const next = new URLSearchParams(prev);
-            for (const [k, v] of Object.entries(changes)) {
-              if (v === null || v === '') next.delete(k);
-              else next.set(k, v);
-            }
-            for (const [f, v] of Object.entries(view.filters ?? {}))
-              if (filters.includes(f)) for (const one of Array.isArray(v) ? v : [v]) next.append(f, one);
-            return next;
-          },
-          { replace },
-        );
-      },
-    };
-  }, [key, search, sort, columns, colsParam, all, filters, filterValues, requestedParam, setParams, p.page, p.view, p.field, p.q, p.sort, p.dir, p.cols]);
+  const views = useMemo<ListViews>(
+    () => ({ key, prefix, columns: all, visible: columns, sortable, filters }),
+    [key, prefix, all, columns, sortable, filters],
+  );
 
   return {
     page,

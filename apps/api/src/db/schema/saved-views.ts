@@ -34,9 +34,7 @@ export const savedViews = pgTable(
     uniqueIndex('saved_views_personal_name_uq')
       .on(t.ownerUserId, t.sponsorId, t.listKey, sql`lower(${t.name})`)
       .where(sql`not ${t.shared}`),
-    uniqueIndex('saved_views_shared_name_uq')
-      .on(t.sponsorId, t.listKey, sql`lower(${t.name})`)
-      .where(sql`${t.shared}`),
+    uniqueIndex('saved_views_shared_name_uq').on(t.sponsorId, t.listKey, sql`lower(${t.name})`).where(sql`${t.shared}`),
     check('saved_views_list_key_ck', sql`${t.listKey} in (${LISTS_SQL})`),
   ],
 );

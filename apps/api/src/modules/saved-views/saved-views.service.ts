@@ -20,7 +20,8 @@ const shareRefused = (list: SavedViewList) =>
   forbidden(`Sharing views of this list, or changing a shared one, needs the permission ${SAVED_VIEW_SHARE_FLAG[list]}.`);
 
 /** A personal view is its owner's alone; a shared one every administrator's of its portal who may share. */
-const mayChange = (ctx: RequestContext, row: repo.SavedViewRow) => (row.shared ? canShare(ctx, row.listKey) : row.ownerUserId === ctx.user.id);
+const mayChange = (ctx: RequestContext, row: repo.SavedViewRow) =>
+  row.shared ? canShare(ctx, row.listKey) : row.ownerUserId === ctx.user.id;
 
 const item = (ctx: RequestContext, row: repo.SavedViewRow, isDefault: boolean, ownerName: string | null): SavedViewItem => ({
   id: row.id,

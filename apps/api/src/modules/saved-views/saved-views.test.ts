@@ -38,7 +38,15 @@ const call = (auth: Auth, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string
 const views = async (auth: Auth, sponsorId: number, list = 'vault-holders') => {
   const res = await call(auth, 'GET', `/api/v1/saved-views?sponsorId=${sponsorId}&list=${list}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; name: string; shared: boolean; isDefault: boolean; mine: boolean; canChange: boolean; state: object }[];
+  return res.json().data as {
+    id: number;
+    name: string;
+    shared: boolean;
+    isDefault: boolean;
+    mine: boolean;
+    canChange: boolean;
+    state: object;
+  }[];
 };
 
 async function save(auth: Auth, sponsorId: number, body: object, list = 'vault-holders') {
@@ -48,17 +56,27 @@ async function save(auth: Auth, sponsorId: number, body: object, list = 'vault-h
 }
 
 const auditOf = async (id: number) =>
-  (await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(id)))).filter((e) => e.targetType === 'saved_view');
+  (
+    await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)))
+  ).filter((e) => e.targetType === 'saved_view');
 
 describe('saved views', () => {
   it('creates, lists, renames, replaces and deletes a view, each change audited', async () => {
     const w = await world();
     const v = await save(w.plain, w.a.id, { name: 'Smiths', shared: false, state: STATE });
-    expect(await views(w.plain, w.a.id)).toMatchObject([{ id: v.id, name: 'Smiths', shared: false, mine: true, canChange: true, state: STATE }]);
+    expect(await views(w.plain, w.a.id)).toMatchObject([
+      { id: v.id, name: 'Smiths', shared: false, mine: true, canChange: true, state: STATE },
+    ]);
     // Another list of the same portal holds its own views.
     expect(await views(w.plain, w.a.id, 'invitations')).toEqual([]);
 
-    const renamed = await call(w.plain, 'PUT', `/api/v1/saved-views/${v.id}?sponsorId=${w.a.id}`, { name: 'Smith family', state: { search: null } });
+    const renamed = await call(w.plain, 'PUT', `/api/v1/saved-views/${v.id}?sponsorId=${w.a.id}`, {
+      name: 'Smith family',
+      state: { search: null },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Smith family', state: { search: null } });
 
@@ -69,7 +87,10 @@ describe('saved views', () => {
     const entries = await auditOf(v.id);
     expect(entries.map((e) => e.action)).toEqual(['saved_view.create', 'saved_view.update', 'saved_view.delete']);
     expect(entries.every((e) => e.sponsorId === w.a.id && e.actorUserId === w.plain.userId)).toBe(true);
-    expect(entries[1]!.logJson).toMatchObject({ name: { from: 'Smiths', to: 'Smith family' }, state: { from: STATE, to: { search: null } } });
+    expect(entries[1]!.logJson).toMatchObject({
+      name: { from: 'Smiths', to: 'Smith family' },
+      state: { from: STATE, to: { search: null } },
+    });
   });
 
   it('keeps one default per list and person: a new default replaces the old one, and another person keeps theirs', async () => {
@@ -148,7 +169,11 @@ describe('saved views', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/hasManageAdminsAccess/);
     // The messages list is shared by those who manage messages, not by "Manage administrators".
-    const messages = await call(w.sharer, 'POST', `/api/v1/saved-views?sponsorId=${w.a.id}&list=messages`, { name: 'M', shared: true, state: {} });
+    const messages = await call(w.sharer, 'POST', `/api/v1/saved-views?sponsorId=${w.a.id}&list=messages`, {
+      name: 'M',
+      shared: true,
+      state: {},
+    });
     expect(messages.statusCode).toBe(403);
     expect(messages.json().message).toMatch(/hasManageMessagesAccess/);
 
@@ -170,11 +195,19 @@ describe('saved views', () => {
   it('refuses a name used twice in one scope with 409', async () => {
     const w = await world();
     await save(w.sharer, w.a.id, { name: 'Open', shared: false, state: {} });
-    const again = await call(w.sharer, 'POST', `/api/v1/saved-views?sponsorId=${w.a.id}&list=vault-holders`, { name: 'OPEN', shared: false, state: {} });
+    const again = await call(w.sharer, 'POST', `/api/v1/saved-views?sponsorId=${w.a.id}&list=vault-holders`, {
+      name: 'OPEN',
+      shared: false,
+      state: {},
+    });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().details).toEqual([{ field: 'name', message: expect.any(String) }]);
     await save(w.sharer, w.a.id, { name: 'Open', shared: true, state: {} });
-    const twiceShared = await call(w.staff, 'POST', `/api/v1/saved-views?sponsorId=${w.a.id}&list=vault-holders`, { name: 'open', shared: true, state: {} });
+    const twiceShared = await call(w.staff, 'POST', `/api/v1/saved-views?sponsorId=${w.a.id}&list=vault-holders`, {
+      name: 'open',
+      shared: true,
+      state: {},
+    });
     expect(twiceShared.statusCode).toBe(409);
   });
 
@@ -187,7 +220,10 @@ describe('saved views', () => {
       ['filter named page', { name: 'X', shared: false, state: { filters: { page: '2' } } }],
       ['odd filter name', { name: 'X', shared: false, state: { filters: { 'a b': 'x' } } }],
       ['too long a value', { name: 'X', shared: false, state: { filters: { q2: 'x'.repeat(201) } } }],
-      ['too many filters', { name: 'X', shared: false, state: { filters: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`f${i}`, 'x'])) } }],
+      [
+        'too many filters',
+        { name: 'X', shared: false, state: { filters: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`f${i}`, 'x'])) } },
+      ],
       ['too many columns', { name: 'X', shared: false, state: { columns: Array.from({ length: 41 }, (_, i) => `c${i}`) } }],
       ['bad sort direction', { name: 'X', shared: false, state: { sort: { sortBy: 'id', sortDir: 'up' } } }],
       ['extra in search', { name: 'X', shared: false, state: { search: { fieldName: 'email', fieldValue: 'a', more: 1 } } }],

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useListState } from '../../lib/list-state';
 import { NO_SPONSOR, setSponsor } from '../../lib/session';
 import { type SeenRequest, stubApi } from '../../test/fetch';
@@ -129,7 +129,7 @@ describe('the Views menu of a list', { timeout: 60_000 }, () => {
     const { user } = renderWithPortal(<Harness />, { route: '/' });
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: /Manage views/ }));
     const manage = await screen.findByRole('dialog', { name: 'Saved Views' });
-    await user.click(within(manage).getByRole('button', { name: 'Set Smiths as default' }));
+    await user.click(within(manage).getByRole('button', { name: 'Set as default: Smiths' }));
     await waitFor(() => expect(seen.find((r) => r.method === 'PUT')?.body).toEqual({ isDefault: true }));
 
     await user.click(within(manage).getByRole('button', { name: 'Edit Smiths' }));
@@ -139,7 +139,10 @@ describe('the Views menu of a list', { timeout: 60_000 }, () => {
     await user.type(name, 'Smith family');
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(seen.filter((r) => r.method === 'PUT')).toHaveLength(2));
-    expect(seen.filter((r) => r.method === 'PUT')[1]).toMatchObject({ url: '/api/v1/saved-views/7?sponsorId=3', body: { name: 'Smith family' } });
+    expect(seen.filter((r) => r.method === 'PUT')[1]).toMatchObject({
+      url: '/api/v1/saved-views/7?sponsorId=3',
+      body: { name: 'Smith family' },
+    });
     // Without "Replace", the view keeps what it holds.
     expect(seen.filter((r) => r.method === 'PUT')[1]!.body).not.toHaveProperty('state');
 

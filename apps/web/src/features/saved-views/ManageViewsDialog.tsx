@@ -12,7 +12,8 @@ export interface ManageViewsDialogProps {
 }
 
 /** Whose a view is, in words. */
-export const viewKind = (v: SavedViewItem) => (v.shared ? (v.mine ? 'Shared by you' : `Shared by ${v.ownerName ?? 'an administrator'}`) : 'Personal');
+export const viewKind = (v: SavedViewItem) =>
+  v.shared ? (v.mine ? 'Shared by you' : `Shared by ${v.ownerName ?? 'an administrator'}`) : 'Personal';
 
 /** "Saved Views": every view of the list with Open, Edit, default and Delete. */
 export function ManageViewsDialog({ opened, views, onClose, onOpen, onEdit, onToggleDefault, onDelete }: ManageViewsDialogProps) {
@@ -46,7 +47,7 @@ export function ManageViewsDialog({ opened, views, onClose, onOpen, onEdit, onTo
                   size="xs"
                   variant="subtle"
                   onClick={() => onToggleDefault(v)}
-                  aria-label={v.isDefault ? `Stop opening with ${v.name}` : `Set ${v.name} as default`}
+                  aria-label={`${v.isDefault ? 'Remove default' : 'Set as default'}: ${v.name}`}
                 >
                   {v.isDefault ? 'Remove default' : 'Set as default'}
                 </Button>

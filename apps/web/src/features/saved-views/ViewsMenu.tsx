@@ -9,6 +9,7 @@ import { useRights } from '../../lib/rights';
 import { useSavedViewMutations, useSavedViews } from './api';
 import { ManageViewsDialog } from './ManageViewsDialog';
 import { type SaveViewBody, SaveViewDialog } from './SaveViewDialog';
+import { useViewState } from './view-state';
 
 export interface ViewsMenuProps {
   views: ListViews;
@@ -36,7 +37,8 @@ export default function ViewsMenu({ views, sponsorId }: ViewsMenuProps) {
   return <ListViewsMenu views={views} list={views.key} sponsorId={sponsorId} />;
 }
 
-function ListViewsMenu({ views, list, sponsorId }: ViewsMenuProps & { list: SavedViewList }) {
+function ListViewsMenu({ views: source, list, sponsorId }: ViewsMenuProps & { list: SavedViewList }) {
+  const views = useViewState(source);
   const query = useSavedViews(sponsorId, list);
   const m = useSavedViewMutations(sponsorId, list);
   const { alert, confirm } = useConfirm();
