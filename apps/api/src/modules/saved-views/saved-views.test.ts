@@ -209,6 +209,9 @@ describe('saved views', () => {
       state: {},
     });
     expect(twiceShared.statusCode).toBe(409);
+    // The refused ones left no audit entry behind.
+    const created = (await t.db.select().from(auditLog)).filter((e) => e.action === 'saved_view.create');
+    expect(created).toHaveLength(2);
   });
 
   it('refuses a state that is not a list state, an unknown list and unknown fields with 400', async () => {

@@ -50,14 +50,19 @@ function ListViewsMenu({ views: source, list, sponsorId }: ViewsMenuProps & { li
 
   // The view the address names, else (once per list and portal opened) the person's default.
   const opened = useRef<string | null>(null);
+  const mountedAt = useRef(Date.now());
   const { requested, hasState, apply } = views;
+  const { data, isFetching, dataUpdatedAt, refetch } = query;
   useEffect(() => {
-    if (!query.data) return;
+    if (!data) return;
     const mark = `${sponsorId}:${list}`;
     if (requested !== null) {
       opened.current = mark;
-      const view = query.data.data.find((v) => v.id === requested);
+      const view = data.data.find((v) => v.id === requested);
       if (view) apply(view.state, { replace: true });
+      // Views cached before this list opened may miss one a colleague has just shared: ask again first.
+      else if (isFetching) return;
+      else if (dataUpdatedAt < mountedAt.current) void refetch();
       else {
         apply(views.state, { replace: true });
         void alert({ title: 'Views', message: 'This saved view was not found: it was deleted, or it is not shared with you.' });
@@ -66,9 +71,9 @@ function ListViewsMenu({ views: source, list, sponsorId }: ViewsMenuProps & { li
     }
     if (opened.current === mark) return;
     opened.current = mark;
-    const byDefault = query.data.data.find((v) => v.isDefault);
+    const byDefault = data.data.find((v) => v.isDefault);
     if (byDefault && !hasState) apply(byDefault.state, { replace: true });
-  }, [query.data, requested, hasState, apply, views.state, sponsorId, list, alert]);
+  }, [data, isFetching, dataUpdatedAt, refetch, requested, hasState, apply, views.state, sponsorId, list, alert]);
 
   const save = async (body: SaveViewBody) => {
     if (editing === 'new') await m.create.mutateAsync({ ...body, state: body.state ?? views.state });
