@@ -1,6 +1,6 @@
 import { SAVED_VIEW_LISTS, type SavedViewList, type SavedViewState } from '@vault/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps } from './common.js';
 import { sponsors } from './sponsors.js';
 import { users } from './users.js';
@@ -36,6 +36,8 @@ export const savedViews = pgTable(
       .where(sql`not ${t.shared}`),
     uniqueIndex('saved_views_shared_name_uq').on(t.sponsorId, t.listKey, sql`lower(${t.name})`).where(sql`${t.shared}`),
     check('saved_views_list_key_ck', sql`${t.listKey} in (${LISTS_SQL})`),
+    // What a default names: the view together with its portal and list (saved_view_defaults' key).
+    unique('saved_views_id_scope_uq').on(t.id, t.sponsorId, t.listKey),
   ],
 );
 
@@ -51,13 +53,17 @@ export const savedViewDefaults = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     sponsorId: integer().notNull(),
     listKey: text().$type<SavedViewList>().notNull(),
-    viewId: integer()
-      .notNull()
-      .references(() => savedViews.id, { onDelete: 'cascade' }),
+    viewId: integer().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.sponsorId, t.listKey] }),
-    index('saved_view_defaults_view_idx').on(t.viewId),
+    // The default's portal and list are its view's: the key cannot be dodged with another portal's view.
+    foreignKey({
+      name: 'saved_view_defaults_view_fk',
+      columns: [t.viewId, t.sponsorId, t.listKey],
+      foreignColumns: [savedViews.id, savedViews.sponsorId, savedViews.listKey],
+    }).onDelete('cascade'),
+    index('saved_view_defaults_view_idx').on(t.viewId, t.sponsorId, t.listKey),
     check('saved_view_defaults_list_key_ck', sql`${t.listKey} in (${LISTS_SQL})`),
   ],
 );

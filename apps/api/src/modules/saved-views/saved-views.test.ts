@@ -113,6 +113,13 @@ describe('saved views', () => {
     await expect(
       t.db.insert(savedViewDefaults).values({ userId: w.sharer.userId, sponsorId: w.a.id, listKey: 'vault-holders', viewId: first.id }),
     ).rejects.toThrow();
+    // Nor a default whose portal or list is not its view's (people without a default of their own).
+    await expect(
+      t.db.insert(savedViewDefaults).values({ userId: w.adminB.userId, sponsorId: w.b.id, listKey: 'vault-holders', viewId: first.id }),
+    ).rejects.toThrow();
+    await expect(
+      t.db.insert(savedViewDefaults).values({ userId: w.staff.userId, sponsorId: w.a.id, listKey: 'invitations', viewId: first.id }),
+    ).rejects.toThrow();
 
     // Unsharing the view takes it out of the other person's default.
     const unshared = await call(w.sharer, 'PUT', `/api/v1/saved-views/${first.id}?sponsorId=${w.a.id}`, { shared: false });
