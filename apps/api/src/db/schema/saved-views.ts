@@ -1,6 +1,19 @@
 import { SAVED_VIEW_LISTS, type SavedViewList, type SavedViewState } from '@vault/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { stamps } from './common.js';
 import { sponsors } from './sponsors.js';
 import { users } from './users.js';
