@@ -11,6 +11,7 @@ export * from './packages.js';
 export * from './people.js';
 export * from './portals.js';
 export * from './saml.js';
+export * from './saved-views.js';
 export * from './sponsors.js';
 export * from './sso.js';
 export * from './vaults.js';

@@ -7,6 +7,7 @@ import { messageRoutes } from './messages/messages.routes.js';
 import { mfaRoutes } from './mfa/mfa.routes.js';
 import { packageRoutes } from './packages/packages.routes.js';
 import { referenceRoutes } from './reference/reference.routes.js';
+import { savedViewsRoutes } from './saved-views/saved-views.routes.js';
 import { scimModule } from './scim/scim.routes.js';
 import { sponsorAdminRoutes } from './sponsor-admins/sponsor-admins.routes.js';
 import { sponsoredAdvisorRoutes } from './sponsored-advisors/sponsored-advisors.routes.js';
@@ -36,4 +37,5 @@ export const modules: FastifyPluginAsync[] = [
   scimModule,
   ssoRoutes,
   samlRoutes,
+  savedViewsRoutes,
 ] as FastifyPluginAsync[];

@@ -17,10 +17,17 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   package_sponsor_uq: 'This package is already assigned to this portal.',
   vaults_package_fk: 'The package is not assigned to this portal, or it is still used by vaults.',
   sso_domains_pkey: 'Another portal already signs in this e-mail domain: a domain belongs to one portal.',
+  saved_views_personal_name_uq: 'You already have a view of this list with this name.',
+  saved_views_shared_name_uq: 'A shared view of this list already has this name.',
 };
 
 /** The form field a constraint speaks of, so the portal shows its message under that field. */
-const CONSTRAINT_FIELDS: Record<string, string> = { users_email_uq: 'email', sso_domains_pkey: 'domains' };
+const CONSTRAINT_FIELDS: Record<string, string> = {
+  users_email_uq: 'email',
+  sso_domains_pkey: 'domains',
+  saved_views_personal_name_uq: 'name',
+  saved_views_shared_name_uq: 'name',
+};
 
 type PgError = { code?: string; constraint?: string; constraint_name?: string; cause?: unknown };
 

@@ -9,6 +9,7 @@ import {
   invitations,
   mfaPasskeys,
   packageSponsor,
+  savedViews,
   sessions,
   sponsorAuthorizations,
   sponsorIntegrations,
@@ -113,6 +114,18 @@ export async function tenantWorld(t: TestApp) {
       status: 'failed',
     })
     .returning();
+  // A view A's administrators share (its name and search are A's secrets too).
+  const [savedView] = await t.db
+    .insert(savedViews)
+    .values({
+      sponsorId: w.a.id,
+      ownerUserId: adminA.userId,
+      listKey: 'vault-holders',
+      name: 'Quintessa clients',
+      shared: true,
+      state: { search: { fieldName: 'email', fieldValue: 'alpha-secret' } },
+    })
+    .returning();
   // A message A's portal sent (its recipient is A's secret too).
   const [message] = await t.db
     .insert(emailOutbox)
@@ -163,6 +176,7 @@ export async function tenantWorld(t: TestApp) {
       webhook: webhook!.id,
       delivery: delivery!.id,
       message: message!.id,
+      savedView: savedView!.id,
     },
   };
 }

@@ -114,6 +114,7 @@ const PATH_OBJECT: Record<string, Ref> = {
   deliveries: 'delivery',
   messages: 'message',
   'message-logos': 'sponsorA',
+  'saved-views': 'savedView',
 };
 /** Ids every portal shares (the catalogues): not A's, so not swapped for a missing id. */
 const SHARED: Ref[] = ['basePackage', 'app', 'sponsorA', 'sponsorB', 'codeA', 'codeB'];

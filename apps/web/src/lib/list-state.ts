@@ -15,6 +15,25 @@ export interface ListStateOptions {
   pageSize?: number;
   /** The columns the server can sort this list by (its `sortBy` values); none: the list is not sortable. */
   sortable?: readonly string[];
+  /** The URL parameters of the list's own filters (useListFilters), which a saved view keeps too. */
+  filters?: readonly string[];
+}
+
+/**
+ * What the "Views" menu needs to know of a list (issue 35 part 4): which list it is and which URL
+ * parameters hold its state. The menu reads and writes them itself (features/saved-views), so
+ * that code stays off the first screen.
+ */
+export interface ListViews {
+  /** The list's key: its saved views are kept under it. */
+  key: string;
+  prefix: string;
+  /** Every column, and the ones shown now (from the URL or remembered). */
+  columns: readonly string[];
+  visible: readonly string[];
+  sortable: readonly string[] | undefined;
+  /** The URL parameters of the list's own filters. */
+  filters: readonly string[];
 }
 
 export interface ListState {
@@ -32,7 +51,10 @@ export interface ListState {
   setSearch: (search: SearchBody | null) => void;
   setColumns: (columns: string[]) => void;
   isVisible: (column: string) => boolean;
+  views: ListViews;
 }
+
+const NO_FILTERS: readonly string[] = [];
 
 const storageKey = (key: string) => `list_columns:${key}`;
 
@@ -56,7 +78,7 @@ export { type ListSort, parsePage, parseSort };
  * so that reload, back and shared links show the same rows; columns are also remembered per list.
  */
 export function useListState(opts: ListStateOptions): ListState {
-  const { key, columns: all, defaultColumns, prefix = '', pageSize = PAGE_SIZE, sortable } = opts;
+  const { key, columns: all, defaultColumns, prefix = '', pageSize = PAGE_SIZE, sortable, filters = NO_FILTERS } = opts;
   const [params, setParams] = useSearchParams();
   const p = {
     page: `${prefix}page`,
@@ -135,6 +157,11 @@ export function useListState(opts: ListStateOptions): ListState {
 
   const isVisible = useCallback((c: string) => columns.includes(c), [columns]);
 
+  const views = useMemo<ListViews>(
+    () => ({ key, prefix, columns: all, visible: columns, sortable, filters }),
+    [key, prefix, all, columns, sortable, filters],
+  );
+
   return {
     page,
     offset: (page - 1) * pageSize,
@@ -147,6 +174,7 @@ export function useListState(opts: ListStateOptions): ListState {
     setSort,
     setColumns,
     isVisible,
+    views,
   };
 }
 

@@ -7,6 +7,7 @@ export * from './operations.js';
 export * from './packages.js';
 export * from './people.js';
 export * from './saml.js';
+export * from './saved-views.js';
 export * from './sponsors.js';
 export * from './sso.js';
 export * from './statuses.js';

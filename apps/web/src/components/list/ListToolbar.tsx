@@ -7,6 +7,7 @@ import { LightButton } from '../light/LightButton';
 import { LightTextInput } from '../light/LightTextInput';
 import { Group, Paper } from '../light/layout';
 import { ColumnsMenu } from './ColumnsMenu';
+import { ListViews } from './ListViews';
 
 export interface ListToolbarProps {
   /** The search form's accessible name, e.g. "Search vault holders". */
@@ -16,7 +17,7 @@ export interface ListToolbarProps {
   /** The field chosen before any search (the first one unless given). */
   defaultField?: string;
   /** The list's state from useListState: its search, and its visible columns for the column options. */
-  list?: Pick<ListState, 'search' | 'setSearch' | 'columns' | 'setColumns'>;
+  list?: Pick<ListState, 'search' | 'setSearch' | 'columns' | 'setColumns'> & Partial<Pick<ListState, 'views'>>;
   /** The search and its setter, where they are not the list's own (default: from `list`). */
   search?: SearchBody | null;
   onSearch?: (search: SearchBody | null) => void;
@@ -33,7 +34,7 @@ export interface ListToolbarProps {
 
 /**
  * The bar above every list: search by field and value (specification section 5), Clear, the
- * list's own filters and the column options. The search runs on submit and lands in the URL.
+ * list's own filters, the column options and the saved views. The search runs on submit and lands in the URL.
  */
 export function ListToolbar({
   label,
@@ -62,46 +63,50 @@ export function ListToolbar({
   };
   return (
     <Paper style={{ marginBottom: 'var(--mantine-spacing-md)', padding: 'var(--mantine-spacing-md)' }}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role (the search element is not yet supported everywhere) */}
-      <form onSubmit={submit} role="search" aria-label={label}>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          {fields.length > 1 && (
-            <DeferredSelect
-              label={fieldLabel}
-              data={fields as { value: string; label: string }[]}
-              value={field}
-              onChange={(v) => setField(v ?? first)}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 170 }}
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role (the search element is not yet supported everywhere) */}
+        <form onSubmit={submit} role="search" aria-label={label} style={{ flex: '1 1 auto' }}>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            {fields.length > 1 && (
+              <DeferredSelect
+                label={fieldLabel}
+                data={fields as { value: string; label: string }[]}
+                value={field}
+                onChange={(v) => setField(v ?? first)}
+                allowDeselect={false}
+                w={{ base: '100%', xs: 170 }}
+              />
+            )}
+            <LightTextInput
+              label={valueLabel}
+              placeholder={placeholder(field)}
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              style={{ flex: 1, minWidth: 200 }}
+              leftSection={<IconSearch size={16} />}
             />
-          )}
-          <LightTextInput
-            label={valueLabel}
-            placeholder={placeholder(field)}
-            value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            style={{ flex: 1, minWidth: 200 }}
-            leftSection={<IconSearch size={16} />}
-          />
-          <LightButton type="submit" disabled={disabled}>
-            Search
-          </LightButton>
-          {search && (
-            <LightButton variant="subtle" leftSection={<IconX size={14} />} onClick={() => onSearch(null)}>
-              Clear
+            <LightButton type="submit" disabled={disabled}>
+              Search
             </LightButton>
-          )}
-          {filters}
-          {columns && (
-            <ColumnsMenu
-              all={columns.all}
-              labels={columns.labels}
-              visible={columns.visible ?? list?.columns ?? columns.all}
-              onChange={columns.onChange ?? ((cols) => list?.setColumns(cols))}
-            />
-          )}
-        </Group>
-      </form>
+            {search && (
+              <LightButton variant="subtle" leftSection={<IconX size={14} />} onClick={() => onSearch(null)}>
+                Clear
+              </LightButton>
+            )}
+            {filters}
+            {columns && (
+              <ColumnsMenu
+                all={columns.all}
+                labels={columns.labels}
+                visible={columns.visible ?? list?.columns ?? columns.all}
+                onChange={columns.onChange ?? ((cols) => list?.setColumns(cols))}
+              />
+            )}
+          </Group>
+        </form>
+        {/* Outside the search form: the views are not part of the search, and their dialogs hold forms of their own. */}
+        {list?.views && <ListViews views={list.views} />}
+      </Group>
     </Paper>
   );
 }

@@ -58,7 +58,13 @@ function When({ value }: { value: string | null }) {
 export function InvitationPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   // "Created" is one click away under Columns, so that a page of 20 fits a laptop screen.
-  const list = useListState({ key: 'invitations', columns: COLUMNS, defaultColumns: DEFAULT_COLUMNS, sortable: INVITATION_SORT_FIELDS });
+  const list = useListState({
+    key: 'invitations',
+    columns: COLUMNS,
+    defaultColumns: DEFAULT_COLUMNS,
+    sortable: INVITATION_SORT_FIELDS,
+    filters: ['from', 'to'],
+  });
   // The creation-day filter sits in the URL beside the list's page, search and sort.
   const filters = useListFilters();
   const created = { fromDate: dayParam(filters.params.get('from')) ?? undefined, toDate: dayParam(filters.params.get('to')) ?? undefined };

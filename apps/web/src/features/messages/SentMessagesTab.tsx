@@ -29,7 +29,7 @@ const kindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind as MessageKind] ?? 
 export function SentMessagesTab() {
   const { sponsorId } = useSponsor();
   const { params, update } = useListFilters();
-  const paging = useListState({ key: 'messages', columns: NO_COLUMNS });
+  const paging = useListState({ key: 'messages', columns: NO_COLUMNS, filters: ['kind', 'status'] });
   const q = {
     offset: paging.offset,
     limit: paging.limit,

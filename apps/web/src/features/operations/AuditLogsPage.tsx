@@ -6,6 +6,7 @@ import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { FilterSelect } from '../../components/list/FilterSelect';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { ListViews } from '../../components/list/ListViews';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { dayParam, formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
@@ -32,7 +33,7 @@ const EXPORTS = [
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
   const { params, update } = useListFilters();
-  const paging = useListState({ key: 'audit-log', columns: NO_COLUMNS });
+  const paging = useListState({ key: 'audit-log', columns: NO_COLUMNS, filters: ['from', 'to', 'action', 'actor', 'outcome', 'all'] });
   const [defFrom, defTo] = lastDaysRange(AUDIT_DEFAULT_DAYS);
   const filters: AuditFilters = {
     offset: paging.offset,
@@ -228,6 +229,7 @@ export function AuditLogsPage() {
                 mb={8}
               />
             )}
+            <ListViews views={paging.views} />
           </Group>
         </form>
       </Paper>

@@ -10,6 +10,7 @@ import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
 import { FilterSelect } from '../../components/list/FilterSelect';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
+import { ListViews } from '../../components/list/ListViews';
 import { PageHeader } from '../../components/PageHeader';
 import { dayParam, formatDateTime } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
@@ -36,7 +37,7 @@ const NO_COLUMNS: string[] = [];
 export function FailedFilesPage() {
   const { sponsorId } = useSponsor();
   const { params, update } = useListFilters();
-  const paging = useListState({ key: 'failed-files', columns: NO_COLUMNS });
+  const paging = useListState({ key: 'failed-files', columns: NO_COLUMNS, filters: ['from', 'to', 'reason', 'status'] });
   const page = paging.page;
   const q = {
     offset: paging.offset,
@@ -129,6 +130,7 @@ export function FailedFilesPage() {
             initial="open"
             w={290}
           />
+          <ListViews views={paging.views} />
         </Group>
       </Paper>
       <ListTable<FailedUpload>

@@ -80,6 +80,7 @@ export function RepresentativeListPage() {
     columns: COLUMNS,
     defaultColumns: DEFAULT_COLUMNS,
     sortable: LINKED_PEOPLE_SORT_FIELDS,
+    filters: ['view'],
   });
   const query = useRepList(sponsorId, sponsorCode, list.offset, list.limit, unassigned ? null : list.search, unassigned, list.sort);
   const [modal, setModal] = useState<{ rep: SponsoredAdvisorItem | null } | null>(null);

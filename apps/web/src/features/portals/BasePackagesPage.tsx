@@ -17,6 +17,7 @@ import { useConfirm } from '../../components/confirm-context';
 import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
 import { ListTable } from '../../components/list/ListTable';
+import { ListViews } from '../../components/list/ListViews';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { useListFilters, useListState } from '../../lib/list-state';
@@ -32,7 +33,7 @@ const NO_COLUMNS: string[] = [];
 export function BasePackagesPage() {
   // "Show retired" sits in the URL beside the list's page and sort.
   const { params, update } = useListFilters();
-  const paging = useListState({ key: 'base-packages', columns: NO_COLUMNS, sortable: BASE_PACKAGE_SORT_FIELDS });
+  const paging = useListState({ key: 'base-packages', columns: NO_COLUMNS, sortable: BASE_PACKAGE_SORT_FIELDS, filters: ['retired'] });
   const includeRetired = params.get('retired') === '1';
   const list = useBasePackages(paging.offset, paging.limit, includeRetired, paging.sort);
   const { staff: isStaff } = useRights();
@@ -74,6 +75,7 @@ export function BasePackagesPage() {
               checked={includeRetired}
               onChange={(e) => update({ retired: e.currentTarget.checked ? '1' : null })}
             />
+            <ListViews views={paging.views} />
             {isStaff && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
                 Create Base Package
