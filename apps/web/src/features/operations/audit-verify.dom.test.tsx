@@ -14,6 +14,7 @@ const whole: AuditVerifyResponse = {
   gapCount: 0,
   checkpoints: 2,
   latestCheckpoint: { seq: 1200, signedAt: new Date(2026, 10, 21, 18, 40).toISOString() },
+  cut: null,
 };
 
 describe('the answer of Verify', () => {
