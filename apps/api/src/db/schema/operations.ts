@@ -12,7 +12,6 @@ import {
   serial,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sponsorIntegrations } from './integrations.js';

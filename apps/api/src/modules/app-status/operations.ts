@@ -9,7 +9,15 @@ import { appStatusRoutes } from './app-status.routes.js';
 
 /** The operations modules: app integrations, webhooks, sponsor authorizations, failed files, audit logs and their retention, app status. */
 export const operationsRoutes: FastifyPluginAsync = async (app) => {
-  for (const plugin of [integrationsRoutes, webhooksRoutes, authorizationsRoutes, failedUploadsRoutes, auditRoutes, auditRetentionRoutes, appStatusRoutes]) {
+  for (const plugin of [
+    integrationsRoutes,
+    webhooksRoutes,
+    authorizationsRoutes,
+    failedUploadsRoutes,
+    auditRoutes,
+    auditRetentionRoutes,
+    appStatusRoutes,
+  ]) {
     await app.register(plugin as FastifyPluginAsync);
   }
 };

@@ -26,7 +26,8 @@ export async function verifyChain(db: Db, chain: repo.Chain, signer: AuditSigner
   let gapCount = 0;
   // After a retention purge the chain starts at its newest cut: the signed hash of the last entry dropped.
   const cut = await repo.latestCut(db, chain);
-  const cutSigned = !cut || cut.keyId !== signer.keyId || signer.verify({ ...cut, seq: cut.chainSeq, signedAt: cut.signedAt.toISOString() });
+  const cutSigned =
+    !cut || cut.keyId !== signer.keyId || signer.verify({ ...cut, seq: cut.chainSeq, signedAt: cut.signedAt.toISOString() });
   let prev: { seq: number; hash: string } | null = cut ? { seq: cut.chainSeq, hash: cut.hash } : null;
   let checkpoints = 0;
   let checkpointCursor = cut?.chainSeq ?? 0;

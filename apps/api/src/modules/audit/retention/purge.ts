@@ -6,8 +6,8 @@ import { signCheckpoint } from '../chain/checkpoints.js';
 import type { AuditSigner } from '../chain/signing-key.js';
 import * as purgeRepo from './purge.repo.js';
 import * as repo from './retention.repo.js';
-import { effectiveMonths, keepsFrom, monthStart } from './retention-rules.js';
 import { minimumMonths } from './retention.service.js';
+import { effectiveMonths, keepsFrom, monthStart } from './retention-rules.js';
 
 /** Partitions are made this many months ahead, so the DEFAULT partition stays empty. */
 export const MONTHS_AHEAD = 3;

@@ -88,7 +88,10 @@ export async function getPolicy(db: Db): Promise<AuditRetentionPolicy> {
   return { minimumMonths: await minimumMonths(db), defaultMonths: AUDIT_RETENTION_DEFAULT_MONTHS };
 }
 
-export async function putPolicy({ db, actor }: Omit<RequestContext, 'sponsor'>, body: AuditRetentionPolicyBody): Promise<AuditRetentionPolicy> {
+export async function putPolicy(
+  { db, actor }: Omit<RequestContext, 'sponsor'>,
+  body: AuditRetentionPolicyBody,
+): Promise<AuditRetentionPolicy> {
   return db.transaction(async (tx) => {
     const before = await minimumMonths(tx);
     await repo.storeMinimum(tx, body.minimumMonths);

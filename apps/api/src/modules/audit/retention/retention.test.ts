@@ -27,7 +27,8 @@ const verify = async (headers: Record<string, string>, sponsorId: number) =>
   (await t.app.inject({ method: 'GET', url: `/api/v1/audit/verify?sponsorid=${sponsorId}`, headers })).json();
 
 const retentionUrl = (code: string) => `/api/v1/sponsors/${code}/audit-retention`;
-const put = (url: string, headers: Record<string, string>, payload: unknown) => t.app.inject({ method: 'PUT', url, headers, payload });
+const put = (url: string, headers: Record<string, string>, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url, headers, payload });
 
 /**
  * Two portals whose entries were written over the years, oldest first as time went (the chain
@@ -51,7 +52,12 @@ describe('the retention job', () => {
     expect((await put(retentionUrl('BETA'), staff.headers, { months: 120 })).statusCode).toBe(200);
 
     const result = await purgeExpiredMonths(t.database, t.app.auditSigner);
-    expect(result).toMatchObject({ months: [m100.label], rows: 3, chains: [{ chain: a.id, rows: 3, cutSeq: 3 }], keptBecause: 'not-expired' });
+    expect(result).toMatchObject({
+      months: [m100.label],
+      rows: 3,
+      chains: [{ chain: a.id, rows: 3, cutSeq: 3 }],
+      keptBecause: 'not-expired',
+    });
     expect(await partitionExists(m100.name)).toBe(false);
     expect(await partitionExists(m90.name)).toBe(true);
     const left = await t.db.select().from(auditLog).where(eq(auditLog.sponsorId, a.id));
@@ -146,7 +152,7 @@ describe('retention settings (/api/v1/sponsors/{sponsorCode}/audit-retention, /a
     });
     const low = await put(retentionUrl('ALPHA'), admin.headers, { months: 60 });
     expect(low.statusCode).toBe(400);
-    expect(low.json().details).toEqual([{ field: 'months', message: 'At least 84 months (the service\'s minimum)' }]);
+    expect(low.json().details).toEqual([{ field: 'months', message: "At least 84 months (the service's minimum)" }]);
     expect((await put(retentionUrl('ALPHA'), admin.headers, { months: 96 })).json()).toMatchObject({ months: 96, effectiveMonths: 96 });
 
     const staff = await t.signInStaff();
