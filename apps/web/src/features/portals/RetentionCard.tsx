@@ -43,9 +43,7 @@ function RetentionBody({ sponsorCode, data }: { sponsorCode: string; data: Audit
   return (
     <>
       <Text size="sm">
-        Audit entries are kept for <strong>{years(data.effectiveMonths)}</strong>: entries from before {monthOf(data.keepsFrom)} are removed
-        a month at a time{data.legalHold ? ', except while the portal is on legal hold' : ''}. The service keeps them for at least{' '}
-        {years(data.minimumMonths)}.
+        {`Audit entries are kept for ${years(data.effectiveMonths)}: entries from before ${monthOf(data.keepsFrom)} are removed a month at a time${data.legalHold ? ', except while the portal is on legal hold' : ''}. The service keeps them for at least ${years(data.minimumMonths)}.`}
       </Text>
       {data.canChangePeriod ? (
         <PeriodForm sponsorCode={sponsorCode} data={data} />

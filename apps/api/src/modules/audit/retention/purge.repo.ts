@@ -11,6 +11,14 @@ const PURGE_LOCK = 815_104_737;
 export const tryPurgeLock = async (tx: Db) =>
   (await rows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PURGE_LOCK}) as locked`))[0]!.locked;
 
+/**
+ * Waits for a purge under way and keeps the next one out until commit: a retention change or a hold
+ * is then either seen by a whole purge pass or made after it, never in between.
+ */
+export const waitForPurge = async (tx: Db) => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PURGE_LOCK})`);
+};
+
 /** Makes the month's partition unless it exists (SQL function of migration 0029); null when the DEFAULT partition holds its rows. */
 export const ensureMonth = async (db: Db, month: Date) =>
   (await rows<{ name: string | null }>(db, sql`select audit_log_ensure_month(${month.toISOString()}::timestamptz) as name`))[0]!.name;

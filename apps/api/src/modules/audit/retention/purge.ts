@@ -36,13 +36,19 @@ const monthLabel = (d: Date) => d.toISOString().slice(0, 7);
  * kept ones, so every chain keeps an unbroken tail. Before the drop each chain's last dropped entry is
  * signed as a `cut` checkpoint (verification starts there); after it every affected chain, and the
  * chain of no portal, gets an `audit.purge` entry with the months and row counts.
- * Answers null when another instance holds the lock.
+ * Answers null when another instance holds the lock. The coming months' partitions are made first,
+ * in a transaction of their own.
  */
 export async function purgeExpiredMonths(database: Database, signer: AuditSigner, now = new Date()): Promise<PurgeResult | null> {
+  // A partition made takes an exclusive lock on audit_log until commit: its own short transaction.
+  const ahead = await database.db.transaction(async (tx) => {
+    if (!(await purgeRepo.tryPurgeLock(tx))) return false;
+    for (let i = 0; i <= MONTHS_AHEAD; i++) await purgeRepo.ensureMonth(tx, monthStart(now, -i));
+    return true;
+  });
+  if (!ahead) return null;
   return database.db.transaction(async (tx) => {
     if (!(await purgeRepo.tryPurgeLock(tx))) return null;
-    for (let i = 0; i <= MONTHS_AHEAD; i++) await purgeRepo.ensureMonth(tx, monthStart(now, -i));
-
     const minimum = await minimumMonths(tx);
     const settings = new Map((await repo.allRetention(tx)).map((r) => [r.sponsorId, r]));
     const keptFrom = (chain: number) => keepsFrom(now, effectiveMonths(chain === 0 ? null : settings.get(chain)?.months, minimum));

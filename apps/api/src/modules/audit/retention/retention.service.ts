@@ -12,6 +12,7 @@ import { changes } from '../../../lib/changes.js';
 import { badRequest, forbidden } from '../../../lib/errors.js';
 import { writeAudit } from '../../../plugins/audit.js';
 import type { Actor, AuthUser, RequestContext } from '../../../plugins/types.js';
+import { waitForPurge } from './purge.repo.js';
 import * as repo from './retention.repo.js';
 import { DEFAULT_MINIMUM_MONTHS, effectiveMonths, keepsFrom } from './retention-rules.js';
 
@@ -51,6 +52,7 @@ export async function putRetention({ db, actor, user, sponsor }: RequestContext,
       `Your administrator account does not have the "${PEOPLE_FLAG_LABELS.hasManageAdminsAccess}" permission (hasManageAdminsAccess).`,
     );
   return db.transaction(async (tx) => {
+    await waitForPurge(tx);
     const minimum = await minimumMonths(tx);
     if (body.months < minimum)
       throw badRequest(`The retention period cannot be shorter than the service's minimum of ${minimum} months.`, [
@@ -71,6 +73,7 @@ export async function putLegalHold({ db, actor, user, sponsor }: RequestContext,
   if (body.legalHold && !reason)
     throw badRequest('Say why the portal is put on legal hold.', [{ field: 'reason', message: 'A reason is required to set a hold' }]);
   return db.transaction(async (tx) => {
+    await waitForPurge(tx);
     const [before, minimum] = await Promise.all([repo.findRetention(tx, sponsor.id), minimumMonths(tx)]);
     if ((before?.legalHold ?? false) === body.legalHold) return toAnswer(sponsor.id, before, minimum, user);
     const row = await repo.upsertRetention(tx, sponsor.id, {
@@ -93,6 +96,7 @@ export async function putPolicy(
   body: AuditRetentionPolicyBody,
 ): Promise<AuditRetentionPolicy> {
   return db.transaction(async (tx) => {
+    await waitForPurge(tx);
     const before = await minimumMonths(tx);
     await repo.storeMinimum(tx, body.minimumMonths);
     if (before !== body.minimumMonths)
