@@ -27,7 +27,8 @@ test('staff change a portal’s audit retention and put it on legal hold, with a
   await signIn(page);
   await page.goto(`/sponsor/${sponsorId}`);
   const section = page.getByRole('region', { name: 'Retention' });
-  await expect(section.getByText(/Audit entries are kept for 7 years/)).toBeVisible();
+  // The page's sections load one after another; on a shared CI machine that takes a while.
+  await expect(section.getByText(/Audit entries are kept for 7 years/)).toBeVisible({ timeout: 30_000 });
   await expect(section.getByText('Not on hold')).toBeVisible();
 
   // Shorter than the service's minimum is refused on the field.

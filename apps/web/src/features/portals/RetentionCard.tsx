@@ -89,6 +89,7 @@ function PeriodForm({ sponsorCode, data }: { sponsorCode: string; data: AuditRet
           min={data.minimumMonths}
           max={AUDIT_RETENTION_MAX_MONTHS}
           allowDecimal={false}
+          clampBehavior="none"
           allowNegative={false}
           value={months}
           onChange={setMonths}
