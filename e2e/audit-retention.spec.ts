@@ -23,6 +23,8 @@ async function newPortal(request: APIRequestContext) {
 }
 
 test('staff change a portal’s audit retention and put it on legal hold, with a confirmation', async ({ page, request }) => {
+  // Two axe runs and two confirmations on a machine other journeys share.
+  test.setTimeout(180_000);
   const { sponsorId, headers } = await newPortal(request);
   await signIn(page);
   await page.goto(`/sponsor/${sponsorId}`);

@@ -128,6 +128,28 @@ describe('the retention job', () => {
     expect(await partitionExists(m100.name)).toBe(true);
   });
 
+  it('does not take a forged cut: one whose signature fails breaks the chain instead of hiding its start', async () => {
+    const { a, staff } = await world();
+    const [third] = await t.db
+      .select({ hash: auditLog.hash })
+      .from(auditLog)
+      .where(and(eq(auditLog.sponsorId, a.id), eq(auditLog.chainSeq, 3)));
+    await t.db.insert(auditCheckpoints).values({
+      sponsorId: a.id,
+      chainSeq: 3,
+      hash: third!.hash,
+      signedAt: new Date(),
+      keyId: t.app.auditSigner.keyId,
+      signature: `${'A'.repeat(86)}==`,
+      reason: 'cut',
+    });
+    expect(await verify(staff.headers, a.id)).toMatchObject({
+      whole: false,
+      cut: { seq: 3 },
+      firstBroken: { seq: 4, reason: 'checkpoint' },
+    });
+  });
+
   it('makes the partitions of this month and the next three', async () => {
     await purgeExpiredMonths(t.database, t.app.auditSigner);
     for (const ahead of [0, 1, 2, 3]) {
