@@ -110,7 +110,8 @@ function HoldState({ sponsorCode, data }: { sponsorCode: string; data: AuditRete
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [result, setResult] = useState<ServerMessage | null>(null);
-  const setting = !data.legalHold;
+  // What the dialog was opened for: the answer flips data.legalHold while the dialog still shows its result.
+  const [setting, setSetting] = useState(true);
 
   const confirm = () => {
     if (setting && !reason.trim()) {
@@ -164,7 +165,10 @@ function HoldState({ sponsorCode, data }: { sponsorCode: string; data: AuditRete
           label="Legal hold"
           description="While on hold, no audit entry of this portal is removed, whatever its age."
           checked={data.legalHold}
-          onChange={() => setPhase('asking')}
+          onChange={() => {
+            setSetting(!data.legalHold);
+            setPhase('asking');
+          }}
         />
       ) : (
         <Text size="sm" c="dimmed">
