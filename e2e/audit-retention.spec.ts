@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, shot, signIn } from './fixtures';
+import { shot, signIn, staffHeaders } from './fixtures';
 
 const CODE = `RET${Date.now().toString(36).slice(-5).toUpperCase()}`;
 
@@ -12,11 +12,7 @@ async function expectNoSeriousFindings(page: Page, where: string) {
 
 /** A portal of this journey's own (staff makes it through the API), so the demo portals keep their settings. */
 async function newPortal(request: APIRequestContext) {
-  const login = await request.post('/api/v1/authentication/login', { data: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { accessToken } = await login.json();
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const headers = { Authorization: `Bearer ${accessToken}`, 'X-XSRF-TOKEN': xsrf };
+  const headers = await staffHeaders(request);
   const sponsor = await request.post('/api/v1/sponsors', { headers, data: { sponsorCode: CODE, name: `${CODE} Capital` } });
   expect(sponsor.status(), await sponsor.text()).toBe(201);
   return { sponsorId: (await sponsor.json()).id as number, headers };
