@@ -1,8 +1,17 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 export const ADMIN_EMAIL = 'admin@vault.local';
 export const ADMIN_PASSWORD = 'demo-password-2026';
+
+/** Headers of a staff session for calls beside the screens (setting up a journey's own data through the API). */
+export async function staffHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/v1/authentication/login', { data: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { accessToken } = await login.json();
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  return { Authorization: `Bearer ${accessToken}`, 'X-XSRF-TOKEN': xsrf };
+}
 
 /** Signs in through the login screen and waits for the shell. */
 export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { serviceProviderMetadata } from '../apps/api/src/modules/sso/saml/saml.service';
 import { type SamlTestIdp, startSamlTestIdp } from '../apps/api/src/test/saml-idp';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, shot, storedSponsor } from './fixtures';
+import { shot, staffHeaders, storedSponsor } from './fixtures';
 
 /**
  * Enterprise sign-in through SAML 2.0 (issue 32): an administrator signs in on the identity
@@ -22,14 +22,6 @@ test.beforeAll(async () => {
   idp = await startSamlTestIdp(serviceProviderMetadata({ publicUrl: ORIGIN, sponsorCode: CODE }), { loginPage: true });
 });
 test.afterAll(async () => idp?.close());
-
-async function staffHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/v1/authentication/login', { data: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { accessToken } = await login.json();
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  return { Authorization: `Bearer ${accessToken}`, 'X-XSRF-TOKEN': xsrf };
-}
 
 /** Staff make the portal, its administrator, its SAML identity provider and a SCIM key, through the API. */
 async function setUpPortal(request: APIRequestContext) {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { startOidcProvider, type TestProvider } from '../apps/api/src/test/oidc-provider';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, pickPortal, shot, signIn, storedSponsor } from './fixtures';
+import { pickPortal, shot, signIn, staffHeaders, storedSponsor } from './fixtures';
 
 /**
  * Enterprise sign-in (issue 32): an administrator signs in through the portal's OpenID Connect
@@ -28,11 +28,7 @@ test.afterAll(async () => idp?.close());
 
 /** Staff sets up a portal, its administrator and its identity provider through the API. */
 async function setUpPortal(request: APIRequestContext) {
-  const login = await request.post('/api/v1/authentication/login', { data: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { accessToken } = await login.json();
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const headers = { Authorization: `Bearer ${accessToken}`, 'X-XSRF-TOKEN': xsrf };
+  const headers = await staffHeaders(request);
   const sponsor = await request.post('/api/v1/sponsors', { headers, data: { sponsorCode: CODE, name: `${CODE} Partners` } });
   expect(sponsor.status(), await sponsor.text()).toBe(201);
   const { id } = await sponsor.json();

@@ -1,5 +1,6 @@
 import type { Scenario } from '../lib.js';
 import { audit } from './audit.js';
+import { auditChain } from './audit-chain.js';
 import { health } from './health.js';
 import { listThroughput } from './list-throughput.js';
 import { signIn } from './sign-in.js';
@@ -12,4 +13,4 @@ import { vaults } from './vaults.js';
  * their own (portal-load, api-memory) run after, from bench/run.ts. Add yours here (one line) after
  * writing bench/scenarios/<name>.ts.
  */
-export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, vaults, audit];
+export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, vaults, audit, auditChain];

@@ -7,6 +7,7 @@ import { prepareDatabase } from './db/seed/first-start.js';
 import { startJobs } from './jobs/runtime.js';
 import { describeError } from './lib/safe-error.js';
 import { createAuditCheckpoints } from './maintenance/audit-checkpoints.js';
+import { createAuditRetention } from './maintenance/audit-retention.js';
 import { createCleanup } from './maintenance/cleanup.js';
 
 /** Longest wait for running requests on SIGTERM before their connections are cut (then exit 1). */
@@ -50,6 +51,9 @@ cleanup.start();
 // The audit chains' heads are signed at least daily; every instance looks hourly, one signs.
 const checkpoints = createAuditCheckpoints({ database, signer: app.auditSigner, log: app.log.child({ component: 'audit-checkpoints' }) });
 checkpoints.start();
+// Expired audit months are dropped whole and the coming months' partitions made (decision 0045).
+const retention = createAuditRetention({ database, signer: app.auditSigner, log: app.log.child({ component: 'audit-retention' }) });
+retention.start();
 
 const address = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
 const lines = [
@@ -79,7 +83,7 @@ async function shutdown(signal: NodeJS.Signals) {
   deadline.unref();
   // close() stops accepting at once, answers 503 to requests arriving on open connections, and
   // resolves when the running ones (an import's transaction included) have finished.
-  await Promise.all([app.close(), jobs.stop(), cleanup.stop(), checkpoints.stop()]);
+  await Promise.all([app.close(), jobs.stop(), cleanup.stop(), checkpoints.stop(), retention.stop()]);
   clearTimeout(deadline);
   await database.close();
   app.log.info({ signal }, 'stopped');

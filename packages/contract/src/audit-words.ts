@@ -77,6 +77,11 @@ const ACTIONS: Record<string, string> = {
   'mfa.recovery_code_used': 'Recovery code used to sign in',
   'mfa.reset': 'MFA reset',
   'audit.export': 'Audit log exported',
+  'audit.retention.update': 'Audit retention period changed',
+  'audit.retention.minimum': 'Minimum audit retention changed',
+  'audit.hold.set': 'Audit log put on legal hold',
+  'audit.hold.lift': 'Legal hold on the audit log lifted',
+  'audit.purge': 'Expired audit months removed',
   'invitation.default': 'Default invite code changed',
   'invitation.redeem': 'Invitation used',
   'invitation.import': 'Invitations imported from CSV',
@@ -166,5 +171,5 @@ export const ACTION_FILTER_OPTIONS = [
   { value: 'integration.', label: 'App integrations' },
   { value: 'authorization.', label: 'Sponsor authorizations' },
   { value: 'failed_upload.', label: 'Failed files' },
-  { value: 'audit.', label: 'Audit log exports' },
+  { value: 'audit.', label: 'Audit log exports and retention' },
 ] as const;

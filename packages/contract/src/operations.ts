@@ -346,6 +346,8 @@ export const auditVerifyResponse = z.object({
   gapCount: z.number().int(),
   checkpoints: z.number().int(),
   latestCheckpoint: z.object({ seq: z.number().int(), signedAt: z.string() }).nullable(),
+  /** Entries up to this seq were dropped by the retention purge; the walk started from its signed hash. */
+  cut: z.object({ seq: z.number().int(), signedAt: z.string() }).nullable(),
 });
 export type AuditVerifyResponse = z.infer<typeof auditVerifyResponse>;
 

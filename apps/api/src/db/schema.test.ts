@@ -187,7 +187,8 @@ describe('enumerated columns', () => {
     const unchecked = await t.database.query<{ column: string }>(
       `select format('%s.%s', c.relname, a.attname) as column
          from pg_attribute a
-         join pg_class c on c.oid = a.attrelid and c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+         join pg_class c on c.oid = a.attrelid and c.relkind in ('r', 'p') and not c.relispartition
+                          and c.relnamespace = 'public'::regnamespace
         where a.attnum > 0 and not a.attisdropped and a.atttypid in ('text'::regtype, 'text[]'::regtype)
           and not exists (select 1 from pg_constraint k where k.contype = 'c' and k.conrelid = c.oid and a.attnum = any(k.conkey))
         order by 1`,

@@ -69,6 +69,9 @@ const STAFF_ONLY: Record<string, string> = {
   'POST /api/v1/packagesponsor': 'assigning packages and setting prices is staff’s (decision 0008)',
   'PUT /api/v1/packagesponsor': 'assigning packages and setting prices is staff’s (decision 0008)',
   'DELETE /api/v1/packagesponsor/{id}': 'assigning packages and setting prices is staff’s (decision 0008)',
+  'PUT /api/v1/sponsors/{sponsorCode}/audit-retention/hold': 'a legal hold is the service’s decision, not the firm’s (decision 0045)',
+  'GET /api/v1/audit/retention-policy': 'the service-wide minimum retention is the operator’s (decision 0045)',
+  'PUT /api/v1/audit/retention-policy': 'the service-wide minimum retention is the operator’s (decision 0045)',
 };
 /** Not called with a session of the matrix: it would end the caller's session (covered in modules/auth). */
 const SESSION_ENDING = new Set(['POST /api/v1/authentication/logout']);

@@ -12,7 +12,6 @@ import {
   serial,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sponsorIntegrations } from './integrations.js';
@@ -56,12 +55,14 @@ export const failedUploads = pgTable(
 
 /**
  * Append-only (triggers in the migrations refuse UPDATE, DELETE and TRUNCATE). logJson never holds a secret.
- * No foreign keys: an entry must outlive whatever it names.
+ * No foreign keys: an entry must outlive whatever it names. Partitioned by month on occurred_at
+ * (migration 0029): each partition holds its own unique (chain, seq) index, made with it by the SQL
+ * function audit_log_ensure_month; expired months are dropped whole (maintenance/audit-retention.ts).
  */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: bigserial({ mode: 'number' }).notNull(),
     occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     actorUserId: integer(),
     actorEmail: text(),
@@ -82,7 +83,7 @@ export const auditLog = pgTable(
     hash: text().notNull().default(''),
   },
   (t) => [
-    uniqueIndex('audit_log_chain_seq_idx').on(sql`coalesce(${t.sponsorId}, 0)`, t.chainSeq),
+    primaryKey({ name: 'audit_log_pkey', columns: [t.id, t.occurredAt] }),
     check('audit_log_prev_hash_ck', sql`${t.prevHash} ~ '^[0-9a-f]{64}$'`),
     check('audit_log_hash_ck', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
     index('audit_log_sponsor_time_idx').on(t.sponsorId, t.occurredAt.desc(), t.id.desc()),
@@ -104,14 +105,14 @@ export const auditCheckpoints = pgTable(
     signedAt: timestamp({ withTimezone: true }).notNull(),
     keyId: text().notNull(),
     signature: text().notNull(),
-    reason: text().$type<'daily' | 'export'>().notNull(),
+    reason: text().$type<'daily' | 'export' | 'cut'>().notNull(),
   },
   (t) => [
     index('audit_checkpoints_chain_idx').on(sql`coalesce(${t.sponsorId}, 0)`, t.chainSeq.desc()),
     check('audit_checkpoints_hash_ck', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
     check('audit_checkpoints_key_id_ck', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
     check('audit_checkpoints_signature_ck', sql`${t.signature} ~ '^[A-Za-z0-9+/]{86}==$'`),
-    check('audit_checkpoints_reason_ck', sql`${t.reason} in ('daily','export')`),
+    check('audit_checkpoints_reason_ck', sql`${t.reason} in ('daily','export','cut')`),
   ],
 );
 
@@ -210,3 +211,26 @@ export const appSettings = pgTable('app_settings', {
   key: text().primaryKey(),
   value: text().notNull(),
 });
+
+/**
+ * A portal's audit retention (migration 0029; no row: 84 months, no hold). The service-wide minimum
+ * is the app_settings key audit_retention_minimum_months. Legal hold is set and lifted by staff only.
+ */
+export const auditRetention = pgTable(
+  'audit_retention',
+  {
+    sponsorId: integer()
+      .primaryKey()
+      .references(() => sponsors.id, { onDelete: 'cascade' }),
+    months: integer().notNull().default(84),
+    legalHold: boolean().notNull().default(false),
+    holdReason: text(),
+    holdChangedAt: timestamp({ withTimezone: true }),
+    holdChangedBy: integer(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('audit_retention_months_ck', sql`${t.months} between 1 and 1200`),
+    check('audit_retention_hold_reason_ck', sql`char_length(${t.holdReason}) <= 500`),
+  ],
+);

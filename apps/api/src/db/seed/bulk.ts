@@ -1,7 +1,7 @@
 import type { Database } from '../client.js';
-import { chainHeadsOf, loadAudit } from './bulk/audit.js';
+import { chainHeadsOf, ensureAuditMonths, loadAudit } from './bulk/audit.js';
 import { openSession } from './bulk/copy.js';
-import { type LoadStep, loadHolders, sponsorWeights } from './bulk/holders.js';
+import { DAY, type LoadStep, loadHolders, sponsorWeights } from './bulk/holders.js';
 import { dropSecondaryIndexes, restoreIndexes, restoreSequences, TABLES_WITH_DROPPED_INDEXES } from './bulk/indexes.js';
 import { loadReferenceData } from './bulk/reference.js';
 import { createRandom } from './random.js';
@@ -91,6 +91,7 @@ export async function bulkLoad(database: Database, opts: BulkOptions): Promise<B
 
     // The chain trigger is off for the COPY (the loader computes the chain itself, continuing the
     // heads read here); the ALTER also keeps every other writer of audit_log waiting until commit.
+    if (opts.audit) await ensureAuditMonths(s, now - auditDays * DAY, now);
     if (opts.audit) await s.query('alter table audit_log disable trigger audit_log_chain');
     await loadAudit(s, load, opts.audit, auditDays, sampleHolders, Number(maxes!.a), opts.audit ? await chainHeadsOf(s) : new Map());
     if (opts.audit) await s.query('alter table audit_log enable trigger audit_log_chain');

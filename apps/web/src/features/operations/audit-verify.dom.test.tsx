@@ -14,9 +14,19 @@ const whole: AuditVerifyResponse = {
   gapCount: 0,
   checkpoints: 2,
   latestCheckpoint: { seq: 1200, signedAt: new Date(2026, 10, 21, 18, 40).toISOString() },
+  cut: null,
 };
 
 describe('the answer of Verify', () => {
+  it('says where the check started after a retention purge', () => {
+    renderWithPortal(
+      <AuditChainResult result={{ ...whole, cut: { seq: 400, signedAt: new Date(2026, 10, 1, 3, 0).toISOString() } }} portal="ALPHA" />,
+    );
+    expect(screen.getByText(/All 1,234 entries of ALPHA are in place/)).toHaveTextContent(
+      'Entries up to number 400 were removed by the retention period on 11/01/2026 3:00 am; the check starts from their signed last hash.',
+    );
+  });
+
   it('says the trail is whole, with the count and the latest signed checkpoint', () => {
     renderWithPortal(<AuditChainResult result={whole} portal="ALPHA" />);
     expect(screen.getByText('The audit trail is whole')).toBeInTheDocument();

@@ -16,12 +16,17 @@ export function AuditChainResult({ result, portal }: { result: AuditVerifyRespon
   const checkpoint = result.latestCheckpoint
     ? ` Latest signed checkpoint: entry ${count(result.latestCheckpoint.seq)}, ${formatDateTime(result.latestCheckpoint.signedAt)}.`
     : ' No signed checkpoint yet.';
+  // After a retention purge the walk starts at the signed cut, not at the first entry ever written.
+  const cut = result.cut
+    ? ` Entries up to number ${count(result.cut.seq)} were removed by the retention period on ${formatDateTime(result.cut.signedAt)}; the check starts from their signed last hash.`
+    : '';
   if (result.whole) {
     return (
       <Alert color="teal" icon={<IconShieldCheck size={18} aria-hidden />} title="The audit trail is whole" mb="md">
         <Text size="sm">
           All {count(result.entries)} entries of {portal} are in place and unchanged; each one's hash holds and follows the one before.
           {checkpoint}
+          {cut}
         </Text>
       </Alert>
     );
@@ -30,6 +35,7 @@ export function AuditChainResult({ result, portal }: { result: AuditVerifyRespon
     <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title="The audit trail is broken" mb="md">
       <Text size="sm">
         {count(result.entries)} entries of {portal} were checked.{checkpoint}
+        {cut}
       </Text>
       <List size="sm" mt="xs">
         {result.firstBroken && (

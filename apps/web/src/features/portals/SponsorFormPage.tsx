@@ -14,6 +14,7 @@ import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { useRights } from '../../lib/rights';
 import { useMfaPreview, useSaveSponsor, useSponsorCategories, useSponsorDetail, useStatusList } from './api';
 import { NoPermission } from './NoPermission';
+import { RetentionCard } from './RetentionCard';
 import { SignInSettingsCard } from './SignInSettingsCard';
 
 interface FormValues {
@@ -307,6 +308,11 @@ export function SponsorFormPage() {
         {editing && detail.data && has('hasManageSignInAccess') && (
           <Grid.Col span={{ base: 12, md: 8 }}>
             <SignInSettingsCard sponsorCode={detail.data.sponsorCode} isStaff={isStaff} />
+          </Grid.Col>
+        )}
+        {editing && detail.data && (
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <RetentionCard sponsorCode={detail.data.sponsorCode} />
           </Grid.Col>
         )}
       </Grid>

@@ -2,6 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   ActivePackage,
   AssignPackageBody,
+  AuditLegalHoldBody,
+  AuditRetention,
+  AuditRetentionBody,
   BasePackage,
   BasePackageBody,
   GroupAdvisor,
@@ -300,3 +303,35 @@ export function useSaveSsoSettings(sponsorCode: string) {
 /** A one-time "Test sign-in" address for a new tab. */
 export const ssoTestTicket = (sponsorCode: string) =>
   api<{ url: string }>('POST', `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/sso/test`);
+
+export const retentionKeys = {
+  retention: (sponsorCode: string) => ['portals', 'audit-retention', sponsorCode] as const,
+};
+
+const retentionPath = (sponsorCode: string) => `/api/v1/sponsors/${encodeURIComponent(sponsorCode)}/audit-retention`;
+
+/** The portal's audit retention period and legal hold (any administrator of the portal reads it). */
+export const useAuditRetention = (sponsorCode: string) =>
+  useQuery({
+    queryKey: retentionKeys.retention(sponsorCode),
+    queryFn: ({ signal }) => api<AuditRetention>('GET', retentionPath(sponsorCode), { signal }),
+    enabled: sponsorCode !== '',
+  });
+
+/** Changes the period (staff, or "Manage administrators"); the answer replaces the cached one. */
+export function useSaveAuditRetention(sponsorCode: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AuditRetentionBody) => api<AuditRetention>('PUT', retentionPath(sponsorCode), { body }),
+    onSuccess: (saved) => qc.setQueryData(retentionKeys.retention(sponsorCode), saved),
+  });
+}
+
+/** Sets or lifts the legal hold (staff only). */
+export function useSetLegalHold(sponsorCode: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AuditLegalHoldBody) => api<AuditRetention>('PUT', `${retentionPath(sponsorCode)}/hold`, { body }),
+    onSuccess: (saved) => qc.setQueryData(retentionKeys.retention(sponsorCode), saved),
+  });
+}

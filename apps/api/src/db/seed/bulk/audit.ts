@@ -20,6 +20,18 @@ export function jsonbText(value: unknown): string {
   throw new TypeError(`the seed writes no ${typeof value} into logJson`);
 }
 
+/**
+ * The monthly partitions of audit_log (migration 0029) for every month from `from` to `to`, made before
+ * a load: entries of a month without one would land in the DEFAULT partition, which is never purged.
+ */
+export async function ensureAuditMonths(s: Pick<Session, 'query'>, from: number, to: number) {
+  await s.query(
+    `select audit_log_ensure_month(m at time zone 'UTC')
+       from generate_series(date_trunc('month', $1::timestamptz at time zone 'UTC'), $2::timestamptz at time zone 'UTC', interval '1 month') as m`,
+    [new Date(from).toISOString(), new Date(to).toISOString()],
+  );
+}
+
 /** The chains' heads the load continues: (portal or 0) → last seq and hash. */
 export type ChainHeads = Map<number, { seq: number; hash: string }>;
 

@@ -28,5 +28,6 @@ export async function restoreSequences(s: Session) {
 }
 
 export async function restoreIndexes(s: Session, indexes: { def: string }[]) {
-  for (const ix of indexes) await s.query(ix.def);
+  // A partitioned table's index is described "ON ONLY" the parent, which would leave its partitions without one.
+  for (const ix of indexes) await s.query(ix.def.replace(' ON ONLY ', ' ON '));
 }

@@ -1,3 +1,4 @@
+import { ensureMonth } from '../../../modules/audit/retention/purge.repo.js';
 import { auditLog } from '../../schema/index.js';
 import { AUDIT_ACTIONS, DOCUMENT_NAMES } from '../random.js';
 import type { DemoInvitations } from './invitations.js';
@@ -166,6 +167,9 @@ export async function seedAudit(
     auditRows.push({ ...base, action, occurredAt: daysAgo(now, rnd, 60), outcome: 'success', logJson: {}, ...entry });
   }
   auditRows.sort((a, b) => (a.occurredAt as Date).getTime() - (b.occurredAt as Date).getTime());
+  // Each month's partition first (migration 0029): entries of a month without one would stay in the DEFAULT partition for good.
+  for (const month of new Set(auditRows.map((r) => (r.occurredAt as Date).toISOString().slice(0, 7))))
+    await ensureMonth(tx, new Date(`${month}-01T00:00:00Z`));
   await insertMany(tx, auditLog, auditRows);
   return { auditRows };
 }

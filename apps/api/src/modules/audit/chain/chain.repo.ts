@@ -121,6 +121,17 @@ export async function latestCheckpoint(db: Db, chain: Chain): Promise<Checkpoint
   return row ?? null;
 }
 
+/** A chain's newest retention cut: the signed hash of the last entry a purge dropped (verification starts after it). */
+export async function latestCut(db: Db, chain: Chain): Promise<CheckpointRow | null> {
+  const [row] = await db
+    .select()
+    .from(auditCheckpoints)
+    .where(and(ofCheckpointChain(chain), eq(auditCheckpoints.reason, 'cut')))
+    .orderBy(sql`coalesce(${auditCheckpoints.sponsorId}, 0)`, desc(auditCheckpoints.chainSeq))
+    .limit(1);
+  return row ?? null;
+}
+
 /** When the last daily checkpoints were signed. */
 export async function lastDailyCheckpointAt(db: Db): Promise<Date | null> {
   const [row] = await db

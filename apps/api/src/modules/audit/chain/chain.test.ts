@@ -113,6 +113,7 @@ describe('GET /api/v1/audit/verify', () => {
       gapCount: 0,
       checkpoints: 0,
       latestCheckpoint: null,
+      cut: null,
     });
     const none = await verify(staff);
     expect(none.json()).toMatchObject({ sponsorId: null, whole: true });

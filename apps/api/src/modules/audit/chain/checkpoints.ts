@@ -7,7 +7,7 @@ export async function signCheckpoint(
   db: Db,
   signer: AuditSigner,
   head: { sponsorId: repo.Chain; seq: number; hash: string },
-  reason: 'daily' | 'export',
+  reason: 'daily' | 'export' | 'cut',
 ) {
   const signedAt = new Date();
   const { keyId, signature } = signer.sign({ sponsorId: head.sponsorId, seq: head.seq, hash: head.hash, signedAt: signedAt.toISOString() });

@@ -16,15 +16,21 @@ type Broken = NonNullable<AuditVerifyResponse['firstBroken']>;
  * predecessor's. A missing seq is a gap (an entry removed); across a gap the link cannot be checked.
  * The chain's checkpoints are walked alongside: each must sign (with this service's key) the hash
  * of the entry at its seq, and the newest one's seq must exist (entries removed at the end).
+ * After a retention purge the walk starts from the newest `cut` checkpoint instead of the genesis
+ * hash: the first kept entry must link to the cut's signed hash (decision 0045).
  */
 export async function verifyChain(db: Db, chain: repo.Chain, signer: AuditSigner): Promise<AuditVerifyResponse> {
   let entries = 0;
   let firstBroken: Broken | undefined;
   const gaps: { fromSeq: number; toSeq: number }[] = [];
   let gapCount = 0;
-  let prev: { seq: number; hash: string } | null = null;
+  // After a retention purge the chain starts at its newest cut: the signed hash of the last entry dropped.
+  const cut = await repo.latestCut(db, chain);
+  const cutSigned =
+    !cut || cut.keyId !== signer.keyId || signer.verify({ ...cut, seq: cut.chainSeq, signedAt: cut.signedAt.toISOString() });
+  let prev: { seq: number; hash: string } | null = cut ? { seq: cut.chainSeq, hash: cut.hash } : null;
   let checkpoints = 0;
-  let checkpointCursor = 0;
+  let checkpointCursor = cut?.chainSeq ?? 0;
   let pendingCheckpoints: repo.CheckpointRow[] = [];
   let checkpointsDone = false;
 
@@ -56,11 +62,12 @@ export async function verifyChain(db: Db, chain: repo.Chain, signer: AuditSigner
     }
   };
 
-  let after = 0;
+  let after = cut?.chainSeq ?? 0;
   for (;;) {
     const rows = await repo.chainPage(db, chain, after, PAGE);
     for (const row of rows) {
       entries++;
+      if (!cutSigned) broken(row, 'checkpoint');
       const expected: number = prev ? prev.seq + 1 : 1;
       if (row.seq !== expected) gap(expected, row.seq - 1);
       else if (row.prevHash !== (prev ? prev.hash : GENESIS_HASH)) broken(row, 'link');
@@ -88,5 +95,6 @@ export async function verifyChain(db: Db, chain: repo.Chain, signer: AuditSigner
     gapCount,
     checkpoints,
     latestCheckpoint: latest ? { seq: latest.chainSeq, signedAt: latest.signedAt.toISOString() } : null,
+    cut: cut ? { seq: cut.chainSeq, signedAt: cut.signedAt.toISOString() } : null,
   };
 }
