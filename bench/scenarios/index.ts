@@ -2,6 +2,7 @@ import type { Scenario } from '../lib.js';
 import { audit } from './audit.js';
 import { health } from './health.js';
 import { listThroughput } from './list-throughput.js';
+import { overview } from './overview.js';
 import { portalLoad } from './portal-load.js';
 import { signIn } from './sign-in.js';
 import { sponsorList } from './sponsor-list.js';
@@ -9,4 +10,4 @@ import { vaultHolderPage } from './vault-holder-page.js';
 import { vaults } from './vaults.js';
 
 /** Every scenario, in the order they run. Add yours here (one line) after writing bench/scenarios/<name>.ts. */
-export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, vaults, audit, portalLoad];
+export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, vaults, audit, overview, portalLoad];
