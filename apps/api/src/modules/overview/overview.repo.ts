@@ -77,8 +77,8 @@ export async function pendingInvitations(db: Db, sponsorId: number | null, befor
 export async function adminsWithoutSecondFactor(db: Db, sponsorId: number | null) {
   const [row] = await rowsOf<{ n: string }>(
     db,
-    sql`select count(*) as n from users
-        where role = 'sponsor_admin' and sponsor_id is not null and ${of(sponsorId)} and not mfa_enabled`,
+    sql`select count(*) as n from sponsor_admins a join users u on u.id = a.user_id
+        where ${of(sponsorId, sql`a.sponsor_id`)} and not u.mfa_enabled`,
   );
   return Number(row?.n ?? 0);
 }

@@ -125,8 +125,9 @@ async function book(sponsorId: number, seed: number) {
     [sponsorId, seed],
   );
   await q(
-    `insert into users (role, sponsor_id, email, first_name, last_name, mfa_enabled) values
-       ('sponsor_admin', $1, $2, 'A', 'One', false), ('sponsor_admin', $1, $3, 'A', 'Two', true)`,
+    `with u as (insert into users (role, sponsor_id, email, first_name, last_name, mfa_enabled) values
+       ('sponsor_admin', $1, $2, 'A', 'One', false), ('sponsor_admin', $1, $3, 'A', 'Two', true) returning id)
+     insert into sponsor_admins (user_id, sponsor_id) select id, $1 from u`,
     [sponsorId, `a1-${seed}@example.com`, `a2-${seed}@example.com`],
   );
 }
@@ -179,7 +180,9 @@ async function counted(sponsorId: number | null, from: string, to: string) {
     expiringSoon: await num(
       `select count(*) as n from invitations where ${where} and uses < max and expire_time > now() and expire_time <= now() + interval '7 days'`,
     ),
-    admins: await num(`select count(*) as n from users where role = 'sponsor_admin' and ${where} and not mfa_enabled`),
+    admins: await num(
+      `select count(*) as n from sponsor_admins a join users u on u.id = a.user_id where a.${where} and not u.mfa_enabled`,
+    ),
     failed: await perDay('failed_uploads', 'occurred_at', '', isoDay(now - 29 * DAY), isoDay(now)),
     signIns: await perDay('audit_log', 'occurred_at', `and action = 'auth.login' and outcome = 'success'`, from, to),
     createdByDay: await perDay('users', 'created_at', `and role = 'vault_holder'`, isoDay(now - 400 * DAY), isoDay(now)),
@@ -240,6 +243,38 @@ describe('GET /api/v1/overview', () => {
         expect(got.topGrowth).toBeUndefined();
       }
     }
+  });
+
+  it('leads every linked figure to a list filter answering the same number of rows', async () => {
+    const a = await t.createSponsor('ALPHA');
+    await book(a.id, 3);
+    const staff = await t.signInStaff();
+    const o = (await inject(staff, 'GET', `/api/v1/overview?sponsorId=${a.id}`)).json() as OverviewResponse;
+    const total = async (method: 'GET' | 'POST', url: string, body?: object) => {
+      const res = await inject(staff, method, url, body);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      return res.json().total as number;
+    };
+    const holders = (fieldName: string, fieldValue: string) =>
+      total('POST', `/api/v1/vaultholders/search?sponsorId=${a.id}&limit=1`, { fieldName, fieldValue });
+    for (const s of o.holdersByStatus) expect(await holders('status', String(s.statusId)), s.status).toBe(s.count);
+    for (const p of o.holdersPerPackage.filter((x) => x.packageId !== null))
+      expect(await holders('package', String(p.packageId)), p.package).toBe(p.count);
+    const pending = { fieldName: 'status', fieldValue: 'pending' };
+    expect(await total('POST', `/api/v1/invitations/search?sponsorId=${a.id}&limit=1`, pending)).toBe(o.invitations.pending);
+    const soon = `/api/v1/invitations/search?sponsorId=${a.id}&limit=1&expiresBefore=${encodeURIComponent(o.invitations.expiringBefore)}`;
+    expect(await total('POST', soon, pending)).toBe(o.invitations.expiringSoon);
+    expect(o.invitations.expiringSoon).toBeGreaterThan(0);
+    expect(await total('GET', `/api/v1/sponsors/admin?sponsorcode=ALPHA&secondFactor=off&limit=1`)).toBe(o.adminsWithoutSecondFactor);
+    for (const d of o.failedUploadsPerDay.filter((x) => x.count > 0))
+      expect(await total('GET', `/api/v1/upload-failed-files?sponsorId=${a.id}&fromDate=${d.day}&toDate=${d.day}&status=all&limit=1`), d.day).toBe(
+        d.count,
+      );
+    for (const d of o.signInsPerDay.filter((x) => x.count > 0))
+      expect(
+        await total('GET', `/api/v1/audit?sponsorid=${a.id}&fromDate=${d.day}&toDate=${d.day}&action=auth.login&outcome=success&limit=1`),
+        d.day,
+      ).toBe(d.count);
   });
 
   it('counts a sign-in made through the login route on its day', async () => {

@@ -61,7 +61,14 @@ export function InvitationPage() {
   const list = useListState({ key: 'invitations', columns: COLUMNS, defaultColumns: DEFAULT_COLUMNS, sortable: INVITATION_SORT_FIELDS });
   // The creation-day filter sits in the URL beside the list's page, search and sort.
   const filters = useListFilters();
-  const created = { fromDate: dayParam(filters.params.get('from')) ?? undefined, toDate: dayParam(filters.params.get('to')) ?? undefined };
+  const expiresParam = filters.params.get('expiresBefore');
+  // Set by the Overview's "expiring in the next 7 days" figure; shown below the toolbar with a way out.
+  const expiresBefore = expiresParam && !Number.isNaN(Date.parse(expiresParam)) ? new Date(expiresParam).toISOString() : undefined;
+  const created = {
+    fromDate: dayParam(filters.params.get('from')) ?? undefined,
+    toDate: dayParam(filters.params.get('to')) ?? undefined,
+    expiresBefore,
+  };
   const query = useInvitationList(sponsorId, list.offset, list.limit, list.search, list.sort, created);
   const resend = useResendInvitation(sponsorId);
   const setDefault = useSetDefault(sponsorId);
@@ -290,6 +297,14 @@ export function InvitationPage() {
         }
         columns={{ all: COLUMNS, labels: COLUMN_LABELS }}
       />
+      {expiresBefore && (
+        <Group gap="xs" mb="sm">
+          <Text size="sm">Expiring by {formatDateTime(expiresBefore)}</Text>
+          <Button variant="subtle" size="compact-sm" onClick={() => filters.update({ expiresBefore: null })}>
+            Show every expiry
+          </Button>
+        </Group>
+      )}
       <ListTable<Invitation>
         label="Invitations"
         list={list}
