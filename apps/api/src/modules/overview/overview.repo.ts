@@ -1,12 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
-/** Raw SQL result rows for both drivers (PGlite and node-postgres both answer `{ rows }`). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
-
 /** One portal, or (null) every portal: the counters' sponsor condition. */
 const of = (sponsorId: number | null, column = sql`sponsor_id`) => (sponsorId === null ? sql`true` : sql`${column} = ${sponsorId}`);
 
@@ -15,89 +9,105 @@ export interface Days {
   to: string;
 }
 
-// Every figure below reads the counters of migration 0030 (a few rows per portal and day), or an
-// index bounded by what it counts (pending invitations, a portal's administrators).
-
-export const holdersByStatus = (db: Db, sponsorId: number | null) =>
-  rowsOf<{ status_id: number; n: string }>(
-    db,
-    sql`select status_id, sum(n) as n from overview_holder_status where ${of(sponsorId)} group by 1 having sum(n) > 0 order by 1`,
-  );
-
-export const holdersPerPackage = (db: Db, sponsorId: number | null) =>
-  rowsOf<{ package_id: number; name: string | null; n: string }>(
-    db,
-    sql`select c.package_id, p.name, c.n from (
-          select package_id, sum(n) as n from overview_package_holders where ${of(sponsorId)} group by 1 having sum(n) > 0
-        ) c left join base_packages p on p.id = c.package_id
-        order by c.n desc, p.name, c.package_id`,
-  );
-
-/** Daily counts of one kind, per day, in [from, to]. */
-export const perDay = (db: Db, sponsorId: number | null, kind: string, days: Days) =>
-  rowsOf<{ day: string; n: string }>(
-    db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(n) as n from overview_daily
-        where kind = ${kind} and day between ${days.from}::date and ${days.to}::date and ${of(sponsorId)}
-        group by day order by day`,
-  );
-
-/** Totals of several kinds in [from, to]. */
-export const totals = (db: Db, sponsorId: number | null, kinds: string[], days: Days) =>
-  rowsOf<{ kind: string; n: string }>(
-    db,
-    sql`select kind, sum(n) as n from overview_daily
-        where kind in (${sql.join(
-          kinds.map((k) => sql`${k}`),
-          sql`, `,
-        )}) and day between ${days.from}::date and ${days.to}::date and ${of(sponsorId)}
-        group by kind`,
-  );
-
-/** The histogram of whole days to activate for holders created in [from, to]. */
-export const activationDays = (db: Db, sponsorId: number | null, days: Days) =>
-  rowsOf<{ days: number; n: string }>(
-    db,
-    sql`select days, sum(n) as n from overview_activation_days
-        where created_day between ${days.from}::date and ${days.to}::date and ${of(sponsorId)}
-        group by days having sum(n) > 0 order by days`,
-  );
-
-/** Invitations with a use left and not expired, and those of them expiring by `before`. */
-export async function pendingInvitations(db: Db, sponsorId: number | null, before: Date) {
-  const [row] = await rowsOf<{ pending: string; soon: string }>(
-    db,
-    sql`select count(*) filter (where expire_time is null or expire_time > now()) as pending,
-               count(*) filter (where expire_time > now() and expire_time <= ${before.toISOString()}::timestamptz) as soon
-        from invitations where uses < max and ${of(sponsorId)}`,
-  );
-  return { pending: Number(row?.pending ?? 0), soon: Number(row?.soon ?? 0) };
+export interface FigureWindows {
+  /** The request's range: funnels, the median, sign-ins. */
+  range: Days;
+  weeks: Days;
+  failedDays: Days;
+  expiringBefore: Date;
+  withAdmins: boolean;
+  top: number | null;
 }
 
-export async function adminsWithoutSecondFactor(db: Db, sponsorId: number | null) {
-  const [row] = await rowsOf<{ n: string }>(
-    db,
-    sql`select count(*) as n from sponsor_admins a join users u on u.id = a.user_id
-        where ${of(sponsorId, sql`a.sponsor_id`)} and not u.mfa_enabled`,
-  );
-  return Number(row?.n ?? 0);
+type DayRow = { day: string; n: number };
+type PortalRow = { sponsor_id: number; sponsor_code: string; name: string | null; n: number };
+export interface FigureRows {
+  statuses: { status_id: number; n: number }[] | null;
+  packages: { package_id: number; name: string | null; n: number }[] | null;
+  created: DayRow[] | null;
+  kinds: { kind: string; n: number }[] | null;
+  histogram: { days: number; n: number }[] | null;
+  failed: DayRow[] | null;
+  sign_ins: DayRow[] | null;
+  pending: number;
+  expiring: number;
+  admins: number | null;
+  top_growth: PortalRow[] | null;
+  top_pending: PortalRow[] | null;
 }
 
-/** The portals with the most new vault holders in [from, to]. */
-export const topGrowth = (db: Db, days: Days, limit: number) =>
-  rowsOf<{ sponsor_id: number; sponsor_code: string; name: string | null; n: string }>(
-    db,
-    sql`select t.sponsor_id, s.sponsor_code, s.name, t.n from (
-          select sponsor_id, sum(n) as n from overview_daily
-          where kind = 'holder_created' and day between ${days.from}::date and ${days.to}::date
-          group by 1 having sum(n) > 0 order by 2 desc, 1 limit ${limit}
-        ) t join sponsors s on s.id = t.sponsor_id order by t.n desc, t.sponsor_id`,
-  );
+const between = (d: Days) => sql`day between ${d.from}::date and ${d.to}::date`;
+const perDay = (sponsorId: number | null, kind: string, d: Days) =>
+  sql`(select json_agg(json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'n', n) order by day) from (
+        select day, sum(n) as n from overview_daily where kind = ${kind} and ${between(d)} and ${of(sponsorId)} group by day) x)`;
 
-/** The portals with the most holders pending activation (status 3). */
-export const topPendingActivation = (db: Db, limit: number) =>
-  rowsOf<{ sponsor_id: number; sponsor_code: string; name: string | null; n: string }>(
-    db,
-    sql`select c.sponsor_id, s.sponsor_code, s.name, c.n from overview_holder_status c join sponsors s on s.id = c.sponsor_id
-        where c.status_id = 3 and c.n > 0 order by c.n desc, c.sponsor_id limit ${limit}`,
+/**
+ * Every figure in one statement (one plan, one round trip: on PGlite each statement has a fixed
+ * cost that ten separate ones multiplied). All but two read the counters of migration 0030, a few
+ * rows per portal and day; pending invitations read a partial index of those with a use left, and
+ * administrators the portal's administrators.
+ */
+export async function figures(db: Db, sponsorId: number | null, w: FigureWindows): Promise<FigureRows> {
+  const kinds = sql.join(
+    ['invitation_sent', 'invitation_redeemed', 'invitation_activated', 'holder_created', 'holder_activated'].map((k) => sql`${k}`),
+    sql`, `,
   );
+  const top = (w.top ?? 0) > 0;
+  const query: SQL = sql`select
+    (select json_agg(json_build_object('status_id', status_id, 'n', n) order by status_id) from (
+       select status_id, sum(n) as n from overview_holder_status where ${of(sponsorId)} group by 1 having sum(n) > 0) x) as statuses,
+    (select json_agg(json_build_object('package_id', c.package_id, 'name', p.name, 'n', c.n) order by c.n desc, p.name, c.package_id) from (
+       select package_id, sum(n) as n from overview_package_holders where ${of(sponsorId)} group by 1 having sum(n) > 0) c
+       left join base_packages p on p.id = c.package_id) as packages,
+    ${perDay(sponsorId, 'holder_created', w.weeks)} as created,
+    (select json_agg(json_build_object('kind', kind, 'n', n)) from (
+       select kind, sum(n) as n from overview_daily where kind in (${kinds}) and ${between(w.range)} and ${of(sponsorId)} group by kind) x) as kinds,
+    (select json_agg(json_build_object('days', days, 'n', n) order by days) from (
+       select days, sum(n) as n from overview_activation_days
+       where created_day between ${w.range.from}::date and ${w.range.to}::date and ${of(sponsorId)} group by days having sum(n) > 0) x) as histogram,
+    ${perDay(sponsorId, 'failed_upload', w.failedDays)} as failed,
+    ${perDay(sponsorId, 'sign_in', w.range)} as sign_ins,
+    (select count(*) from invitations where uses < max and ${of(sponsorId)} and (expire_time is null or expire_time > now())) as pending,
+    (select count(*) from invitations where uses < max and ${of(sponsorId)}
+       and expire_time > now() and expire_time <= ${w.expiringBefore.toISOString()}::timestamptz) as expiring,
+    ${
+      w.withAdmins
+        ? sql`(select count(*) from sponsor_admins a join users u on u.id = a.user_id where ${of(sponsorId, sql`a.sponsor_id`)} and not u.mfa_enabled)`
+        : sql`null::bigint`
+    } as admins,
+    ${
+      top
+        ? sql`(select json_agg(json_build_object('sponsor_id', t.sponsor_id, 'sponsor_code', s.sponsor_code, 'name', s.name, 'n', t.n)
+                 order by t.n desc, t.sponsor_id) from (
+                 select sponsor_id, sum(n) as n from overview_daily where kind = 'holder_created' and ${between(w.range)}
+                 group by 1 having sum(n) > 0 order by 2 desc, 1 limit ${w.top}) t join sponsors s on s.id = t.sponsor_id)`
+        : sql`null::json`
+    } as top_growth,
+    ${
+      top
+        ? sql`(select json_agg(json_build_object('sponsor_id', c.sponsor_id, 'sponsor_code', s.sponsor_code, 'name', s.name, 'n', c.n)
+                 order by c.n desc, c.sponsor_id) from (
+                 select sponsor_id, n from overview_holder_status where status_id = 3 and n > 0 order by n desc, sponsor_id limit ${w.top}) c
+                 join sponsors s on s.id = c.sponsor_id)`
+        : sql`null::json`
+    } as top_pending`;
+  const res = (await db.execute(query)) as unknown as { rows: FigureRows[] };
+  // JSON arrives parsed from both drivers; the counts are bigint text.
+  const row = res.rows[0]!;
+  const parse = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  return {
+    ...row,
+    statuses: parse(row.statuses),
+    packages: parse(row.packages),
+    created: parse(row.created),
+    kinds: parse(row.kinds),
+    histogram: parse(row.histogram),
+    failed: parse(row.failed),
+    sign_ins: parse(row.sign_ins),
+    top_growth: parse(row.top_growth),
+    top_pending: parse(row.top_pending),
+    pending: Number(row.pending),
+    expiring: Number(row.expiring),
+    admins: row.admins === null ? null : Number(row.admins),
+  };
+}

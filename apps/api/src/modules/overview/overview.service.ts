@@ -17,7 +17,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const utcMidnight = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 
 /** Every day from `from` to `to` (both included) with its count, 0 where the counters hold none. */
-function everyDay(from: string, to: string, rows: { day: string; n: string }[]) {
+function everyDay(from: string, to: string, rows: { day: string; n: number }[]) {
   const byDay = new Map(rows.map((r) => [r.day, Number(r.n)]));
   const out: { day: string; count: number }[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY) {
@@ -59,23 +59,19 @@ export async function overview({ db, user, sponsor }: OptionalSponsorContext, q:
   const weeks = { from: isoDay(monday - (OVERVIEW_WEEKS - 1) * 7 * DAY), to: isoDay(today) };
   const failedDays = { from: isoDay(today - (OVERVIEW_FAILED_UPLOAD_DAYS - 1) * DAY), to: isoDay(today) };
   const expiringBefore = new Date(now.getTime() + OVERVIEW_EXPIRING_DAYS * DAY);
-  const seesAdmins = staff || user.permissions.hasManageMfaAccess === true;
 
-  const [statuses, created, kinds, histogram, failed, signIns, packages, invitations, admins] = await Promise.all([
-    repo.holdersByStatus(db, sponsorId),
-    repo.perDay(db, sponsorId, 'holder_created', weeks),
-    repo.totals(db, sponsorId, ['invitation_sent', 'invitation_redeemed', 'invitation_activated', 'holder_created', 'holder_activated'], days),
-    repo.activationDays(db, sponsorId, days),
-    repo.perDay(db, sponsorId, 'failed_upload', failedDays),
-    repo.perDay(db, sponsorId, 'sign_in', days),
-    repo.holdersPerPackage(db, sponsorId),
-    repo.pendingInvitations(db, sponsorId, expiringBefore),
-    seesAdmins ? repo.adminsWithoutSecondFactor(db, sponsorId) : Promise.resolve(null),
-  ]);
-  const total = (kind: string) => Number(kinds.find((k) => k.kind === kind)?.n ?? 0);
+  const f = await repo.figures(db, sponsorId, {
+    range: days,
+    weeks,
+    failedDays,
+    expiringBefore,
+    withAdmins: staff || user.permissions.hasManageMfaAccess === true,
+    top: sponsorId === null ? OVERVIEW_TOP : null,
+  });
+  const total = (kind: string) => Number(f.kinds?.find((k) => k.kind === kind)?.n ?? 0);
 
   const perWeek = new Map<string, number>();
-  for (const r of created) {
+  for (const r of f.created ?? []) {
     const t = Date.parse(`${r.day}T00:00:00Z`);
     const week = isoDay(t - ((new Date(t).getUTCDay() + 6) % 7) * DAY);
     perWeek.set(week, (perWeek.get(week) ?? 0) + Number(r.n));
@@ -84,34 +80,38 @@ export async function overview({ db, user, sponsor }: OptionalSponsorContext, q:
     const weekStart = isoDay(Date.parse(`${weeks.from}T00:00:00Z`) + i * 7 * DAY);
     return { weekStart, count: perWeek.get(weekStart) ?? 0 };
   });
+  const portal = (r: NonNullable<typeof f.top_growth>[number]) => ({
+    sponsorId: r.sponsor_id,
+    sponsorCode: r.sponsor_code,
+    name: r.name ?? '',
+    count: Number(r.n),
+  });
 
   const result: OverviewResponse = {
     sponsorId,
     fromDate: days.from,
     toDate: days.to,
-    holdersByStatus: statuses.map((s) => ({ statusId: s.status_id, status: statusName(s.status_id), count: Number(s.n) })),
+    holdersByStatus: (f.statuses ?? []).map((s) => ({ statusId: s.status_id, status: statusName(s.status_id), count: Number(s.n) })),
     newVaultsPerWeek,
     invitationFunnel: { sent: total('invitation_sent'), redeemed: total('invitation_redeemed'), activated: total('invitation_activated') },
     vaultFunnel: {
       created: total('holder_created'),
       activated: total('holder_activated'),
-      medianDaysToActivate: histogramMedian(histogram.map((h) => ({ value: h.days, count: Number(h.n) }))),
+      medianDaysToActivate: histogramMedian((f.histogram ?? []).map((h) => ({ value: h.days, count: Number(h.n) }))),
     },
-    invitations: { pending: invitations.pending, expiringSoon: invitations.soon, expiringBefore: expiringBefore.toISOString() },
-    failedUploadsPerDay: everyDay(failedDays.from, failedDays.to, failed),
-    holdersPerPackage: packages.map((p) => ({
+    invitations: { pending: f.pending, expiringSoon: f.expiring, expiringBefore: expiringBefore.toISOString() },
+    failedUploadsPerDay: everyDay(failedDays.from, failedDays.to, f.failed ?? []),
+    holdersPerPackage: (f.packages ?? []).map((p) => ({
       packageId: p.package_id === 0 ? null : p.package_id,
       package: p.package_id === 0 ? 'No package' : (p.name ?? `Package ${p.package_id}`),
       count: Number(p.n),
     })),
-    adminsWithoutSecondFactor: admins,
-    signInsPerDay: everyDay(days.from, days.to, signIns),
+    adminsWithoutSecondFactor: f.admins,
+    signInsPerDay: everyDay(days.from, days.to, f.sign_ins ?? []),
   };
   if (sponsorId === null) {
-    const [growth, pending] = await Promise.all([repo.topGrowth(db, days, OVERVIEW_TOP), repo.topPendingActivation(db, OVERVIEW_TOP)]);
-    const portal = (r: (typeof growth)[number]) => ({ sponsorId: r.sponsor_id, sponsorCode: r.sponsor_code, name: r.name ?? '', count: Number(r.n) });
-    result.topGrowth = growth.map(portal);
-    result.topPendingActivation = pending.map(portal);
+    result.topGrowth = (f.top_growth ?? []).map(portal);
+    result.topPendingActivation = (f.top_pending ?? []).map(portal);
   }
   return result;
 }
