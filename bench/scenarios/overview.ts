@@ -33,7 +33,9 @@ export const overview: Scenario = {
         note: `${holders(one).toLocaleString('en-US')} holders counted, ${big.holders.toLocaleString('en-US')} in the data set`,
       }),
     );
-    rows.push(await latency(`overview, one year (${big.sponsorCode})`, get(`sponsorId=${big.id}&${year}`), { n, budget: BUDGET, limits: LIMITS }));
+    rows.push(
+      await latency(`overview, one year (${big.sponsorCode})`, get(`sponsorId=${big.id}&${year}`), { n, budget: BUDGET, limits: LIMITS }),
+    );
     rows.push(
       await latency('overview, one year, all portals (staff)', get(year), {
         n,

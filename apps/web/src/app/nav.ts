@@ -31,7 +31,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** Paths that need no sponsor chosen (specification section 2). */
 /** /messages without a portal: staff set the service's message defaults there (decision 0044). */
 /** /overview without a portal: staff see all portals summed (decision 0046). */
-export const NO_SPONSOR_PATHS = ['/sponsor', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/account', '/messages', '/overview'] as const;
+export const NO_SPONSOR_PATHS = [
+  '/sponsor',
+  '/sponsors',
+  '/basepackages',
+  '/logout',
+  '/audit-logs',
+  '/account',
+  '/messages',
+  '/overview',
+] as const;
 
 export const MISSING_SPONSOR_TITLE = 'Warning! Portal code is missing';
 export const MISSING_SPONSOR_MESSAGE = 'Please choose a Portal.';

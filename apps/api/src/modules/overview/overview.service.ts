@@ -47,7 +47,11 @@ export function histogramMedian(buckets: { value: number; count: number }[]): nu
  * Dashboard" (the route checks it) sees their own portal. "Administrators without a second factor"
  * is left out for an administrator without "Manage MFA" (decision 0046).
  */
-export async function overview({ db, user, sponsor }: OptionalSponsorContext, q: OverviewQuery, now = new Date()): Promise<OverviewResponse> {
+export async function overview(
+  { db, user, sponsor }: OptionalSponsorContext,
+  q: OverviewQuery,
+  now = new Date(),
+): Promise<OverviewResponse> {
   const staff = user.role === 'staff';
   if (!sponsor && !staff) throw forbidden('Only staff see all portals: choose your portal.');
   const sponsorId = sponsor?.id ?? null;

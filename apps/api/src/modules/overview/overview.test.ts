@@ -25,7 +25,8 @@ async function book(sponsorId: number, seed: number) {
     `insert into base_packages (name, storage_quota_bytes, list_price_cents) values ($1, 1, 100) returning id`,
     [`Silver ${seed}`],
   );
-  for (const p of [pkg1!, pkg2!]) await q('insert into package_sponsor (sponsor_id, package_id, price_sale_cents) values ($1, $2, 90)', [sponsorId, p.id]);
+  for (const p of [pkg1!, pkg2!])
+    await q('insert into package_sponsor (sponsor_id, package_id, price_sale_cents) values ($1, $2, 90)', [sponsorId, p.id]);
 
   // 40 holders over the last 400 days, one statement: some activated after 0 to 12 days.
   const values: string[] = [];
@@ -35,7 +36,8 @@ async function book(sponsorId: number, seed: number) {
     const createdDaysAgo = (i * 37 + seed * 11) % 400;
     const status = [1, 2, 3, 4, 1][(i + seed) % 5]!;
     if (status === 3 && i >= 3) pendingEmails.push(`h${seed}-${i}@example.com`);
-    const activated = status !== 3 ? new Date(Date.parse(ago(createdDaysAgo, 3)) + ((i * 5 + seed) % 13) * DAY + 3600_000).toISOString() : null;
+    const activated =
+      status !== 3 ? new Date(Date.parse(ago(createdDaysAgo, 3)) + ((i * 5 + seed) % 13) * DAY + 3600_000).toISOString() : null;
     params.push(`h${seed}-${i}@example.com`, status, ago(createdDaysAgo, 3), activated);
     const n = params.length;
     values.push(`('vault_holder', ${sponsorId}, $${n - 3}, 'H', 'Older', $${n - 2}, $${n - 1}, $${n})`);
@@ -154,7 +156,9 @@ async function counted(sponsorId: number | null, from: string, to: string) {
   );
   const median = histogramMedian(activationDays.map((r) => ({ value: r.d, count: 1 })));
   return {
-    statuses: await q<{ statusId: number; n: string }>(`select status_id as "statusId", count(*) as n from ${holders} group by 1 order by 1`),
+    statuses: await q<{ statusId: number; n: string }>(
+      `select status_id as "statusId", count(*) as n from ${holders} group by 1 order by 1`,
+    ),
     packages: await q<{ packageId: number | null; n: string }>(
       `select package_id as "packageId", count(*) as n from vaults where ${where} group by 1 order by 2 desc, 1`,
     ),
@@ -176,13 +180,13 @@ async function counted(sponsorId: number | null, from: string, to: string) {
       toTs,
     ]),
     median,
-    pending: await num(`select count(*) as n from invitations where ${where} and uses < max and (expire_time is null or expire_time > now())`),
+    pending: await num(
+      `select count(*) as n from invitations where ${where} and uses < max and (expire_time is null or expire_time > now())`,
+    ),
     expiringSoon: await num(
       `select count(*) as n from invitations where ${where} and uses < max and expire_time > now() and expire_time <= now() + interval '7 days'`,
     ),
-    admins: await num(
-      `select count(*) as n from sponsor_admins a join users u on u.id = a.user_id where a.${where} and not u.mfa_enabled`,
-    ),
+    admins: await num(`select count(*) as n from sponsor_admins a join users u on u.id = a.user_id where a.${where} and not u.mfa_enabled`),
     failed: await perDay('failed_uploads', 'occurred_at', '', isoDay(now - 29 * DAY), isoDay(now)),
     signIns: await perDay('audit_log', 'occurred_at', `and action = 'auth.login' and outcome = 'success'`, from, to),
     createdByDay: await perDay('users', 'created_at', `and role = 'vault_holder'`, isoDay(now - 400 * DAY), isoDay(now)),
@@ -191,7 +195,9 @@ async function counted(sponsorId: number | null, from: string, to: string) {
 
 function expectMatches(got: OverviewResponse, want: Awaited<ReturnType<typeof counted>>) {
   expect(got.holdersByStatus.map((s) => [s.statusId, s.count])).toEqual(want.statuses.map((s) => [s.statusId, Number(s.n)]));
-  expect(got.holdersPerPackage.map((p) => [p.packageId, p.count]).sort()).toEqual(want.packages.map((p) => [p.packageId, Number(p.n)]).sort());
+  expect(got.holdersPerPackage.map((p) => [p.packageId, p.count]).sort()).toEqual(
+    want.packages.map((p) => [p.packageId, Number(p.n)]).sort(),
+  );
   expect(got.invitationFunnel).toEqual({ sent: want.sent, redeemed: want.redeemed, activated: want.invitationActivated });
   expect(got.vaultFunnel).toEqual({ created: want.created, activated: want.activated, medianDaysToActivate: want.median });
   expect(got.invitations).toMatchObject({ pending: want.pending, expiringSoon: want.expiringSoon });
@@ -267,9 +273,10 @@ describe('GET /api/v1/overview', () => {
     expect(o.invitations.expiringSoon).toBeGreaterThan(0);
     expect(await total('GET', `/api/v1/sponsors/admin?sponsorcode=ALPHA&secondFactor=off&limit=1`)).toBe(o.adminsWithoutSecondFactor);
     for (const d of o.failedUploadsPerDay.filter((x) => x.count > 0))
-      expect(await total('GET', `/api/v1/upload-failed-files?sponsorId=${a.id}&fromDate=${d.day}&toDate=${d.day}&status=all&limit=1`), d.day).toBe(
-        d.count,
-      );
+      expect(
+        await total('GET', `/api/v1/upload-failed-files?sponsorId=${a.id}&fromDate=${d.day}&toDate=${d.day}&status=all&limit=1`),
+        d.day,
+      ).toBe(d.count);
     for (const d of o.signInsPerDay.filter((x) => x.count > 0))
       expect(
         await total('GET', `/api/v1/audit?sponsorid=${a.id}&fromDate=${d.day}&toDate=${d.day}&action=auth.login&outcome=success&limit=1`),
@@ -312,7 +319,13 @@ describe('GET /api/v1/overview', () => {
 
   it('refuses bad input with a 400', async () => {
     const staff = await t.signInStaff();
-    for (const query of ['fromDate=yesterday', 'fromDate=2026-02-01&toDate=2026-01-01', 'fromDate=2020-01-01&toDate=2026-01-01', 'sponsorId=-1', 'extra=1']) {
+    for (const query of [
+      'fromDate=yesterday',
+      'fromDate=2026-02-01&toDate=2026-01-01',
+      'fromDate=2020-01-01&toDate=2026-01-01',
+      'sponsorId=-1',
+      'extra=1',
+    ]) {
       const res = await inject(staff, 'GET', `/api/v1/overview?${query}`);
       expect(res.statusCode, query).toBe(400);
     }
@@ -324,7 +337,18 @@ describe('histogramMedian', () => {
   it('is the middle value, or the mean of the two middle values', () => {
     expect(histogramMedian([])).toBeNull();
     expect(histogramMedian([{ value: 3, count: 1 }])).toBe(3);
-    expect(histogramMedian([{ value: 1, count: 2 }, { value: 5, count: 2 }])).toBe(3);
-    expect(histogramMedian([{ value: 0, count: 1 }, { value: 2, count: 1 }, { value: 9, count: 5 }])).toBe(9);
+    expect(
+      histogramMedian([
+        { value: 1, count: 2 },
+        { value: 5, count: 2 },
+      ]),
+    ).toBe(3);
+    expect(
+      histogramMedian([
+        { value: 0, count: 1 },
+        { value: 2, count: 1 },
+        { value: 9, count: 5 },
+      ]),
+    ).toBe(9);
   });
 });

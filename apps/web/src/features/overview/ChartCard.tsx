@@ -60,7 +60,13 @@ export function ChartCard({ title, description, kind, rows, labelHeading, valueH
               </Text>
             )}
           </div>
-          <Button variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={download} aria-label={`Download CSV: ${title}`}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            onClick={download}
+            aria-label={`Download CSV: ${title}`}
+          >
             Download CSV
           </Button>
         </Group>

@@ -13,7 +13,10 @@ export function useOverview(sponsorId: number, fromDate: string, toDate: string,
   return useQuery({
     queryKey: overviewKeys.figures(sponsorId, fromDate, toDate),
     queryFn: ({ signal }) =>
-      api<OverviewResponse>('GET', '/api/v1/overview', { query: { sponsorId: sponsorId > 0 ? sponsorId : undefined, fromDate, toDate }, signal }),
+      api<OverviewResponse>('GET', '/api/v1/overview', {
+        query: { sponsorId: sponsorId > 0 ? sponsorId : undefined, fromDate, toDate },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });
