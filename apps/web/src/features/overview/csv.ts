@@ -1,3 +1,4 @@
+import { saveFile } from '../../lib/save-file';
 /**
  * A chart's numbers as RFC 4180 CSV. A cell starting with = + - @ is prefixed with ' so a
  * spreadsheet never runs a package name as a formula (OWASP CSV injection).
@@ -11,13 +12,4 @@ export function chartCsv(headers: string[], rows: (string | number)[][]): string
   return `${[headers, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
-export function saveCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export const saveCsv = (fileName: string, csv: string) => saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
