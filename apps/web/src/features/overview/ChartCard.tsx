@@ -66,6 +66,7 @@ export function ChartCard({ title, description, kind, rows, labelHeading, valueH
             leftSection={<IconDownload size={14} aria-hidden />}
             onClick={download}
             aria-label={`Download CSV: ${title}`}
+            style={{ flexShrink: 0 }}
           >
             Download CSV
           </Button>
