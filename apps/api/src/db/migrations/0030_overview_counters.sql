@@ -187,4 +187,7 @@ UNION ALL
 SELECT sponsor_id, 'sign_in', overview_utc_day(occurred_at), count(*) FROM audit_log WHERE action = 'auth.login' AND outcome = 'success' AND sponsor_id IS NOT NULL GROUP BY 1, 3;--> statement-breakpoint
 INSERT INTO overview_activation_days (sponsor_id, created_day, days, n)
 SELECT sponsor_id, overview_utc_day(created_at), overview_days_to_activate(created_at, activated_at), count(*)
-  FROM users WHERE role = 'vault_holder' AND sponsor_id IS NOT NULL AND activated_at IS NOT NULL GROUP BY 1, 2, 3;
+  FROM users WHERE role = 'vault_holder' AND sponsor_id IS NOT NULL AND activated_at IS NOT NULL GROUP BY 1, 2, 3;--> statement-breakpoint
+-- Statistics now: without them the planner takes the counters for empty and may hash whole tables
+-- beside them (seen on PostgreSQL before its autoanalyze came round).
+ANALYZE overview_holder_status, overview_package_holders, overview_daily, overview_activation_days;
