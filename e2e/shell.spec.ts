@@ -5,8 +5,9 @@ import { ADMIN_EMAIL, pickPortal, portalSelect, signIn, storedSponsor, storedTok
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
-/** The specification's menu, with Messages after Invitation (decision 0044). */
+/** The specification's menu, with Overview first (decision 0046) and Messages after Invitation (decision 0044). */
 const MENU = [
+  'Overview',
   'Vaults',
   'New Vault',
   'Administrators',

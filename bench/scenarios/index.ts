@@ -3,6 +3,7 @@ import { audit } from './audit.js';
 import { auditChain } from './audit-chain.js';
 import { health } from './health.js';
 import { listThroughput } from './list-throughput.js';
+import { overview } from './overview.js';
 import { signIn } from './sign-in.js';
 import { sponsorList } from './sponsor-list.js';
 import { vaultHolderPage } from './vault-holder-page.js';
@@ -13,4 +14,4 @@ import { vaults } from './vaults.js';
  * their own (portal-load, api-memory) run after, from bench/run.ts. Add yours here (one line) after
  * writing bench/scenarios/<name>.ts.
  */
-export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, vaults, audit, auditChain];
+export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, vaults, audit, auditChain, overview];

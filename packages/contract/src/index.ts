@@ -8,6 +8,7 @@ export * from './invitations.js';
 export * from './messages.js';
 export * from './mfa.js';
 export * from './operations.js';
+export * from './overview.js';
 export * from './packages.js';
 export * from './people.js';
 export * from './portals.js';

@@ -133,8 +133,15 @@ export type InvitationEditBody = z.infer<typeof invitationEditBody>;
 export const INVITATION_SORT_FIELDS = ['email', 'name', 'status', 'createdDate', 'lastSentAt'] as const;
 export type InvitationSortField = (typeof INVITATION_SORT_FIELDS)[number];
 const invitationSort = sortQuery(INVITATION_SORT_FIELDS).shape;
-/** Invitations created from fromDate to toDate, both days included (UTC); either bound may be left out. */
-const createdRange = { fromDate: dateQueryParam.optional(), toDate: dateQueryParam.optional() };
+/**
+ * Invitations created from fromDate to toDate, both days included (UTC); either bound may be left out.
+ * expiresBefore: only those with an expiry at or before that time (the Overview's "expiring in the next 7 days").
+ */
+const createdRange = {
+  fromDate: dateQueryParam.optional(),
+  toDate: dateQueryParam.optional(),
+  expiresBefore: z.string().datetime({ offset: true }).optional(),
+};
 export const invitationListQuery = pageQuery.extend({
   sponsorid: z.coerce.number().int().min(0).optional(),
   ...invitationSort,

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
 import { messageRoutes } from './messages/messages.routes.js';
 import { mfaRoutes } from './mfa/mfa.routes.js';
+import { overviewRoutes } from './overview/overview.routes.js';
 import { packageRoutes } from './packages/packages.routes.js';
 import { referenceRoutes } from './reference/reference.routes.js';
 import { savedViewsRoutes } from './saved-views/saved-views.routes.js';
@@ -29,6 +30,7 @@ export const modules: FastifyPluginAsync[] = [
   sponsoredAdvisorRoutes,
   advisorRoutes,
   operationsRoutes,
+  overviewRoutes,
   messageRoutes,
   packageRoutes,
   vaultRoutes,

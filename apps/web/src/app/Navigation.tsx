@@ -1,6 +1,7 @@
 import {
   IconActivityHeartbeat,
   IconBuildingCommunity,
+  IconChartBar,
   IconFileAlert,
   IconHistory,
   IconKey,
@@ -26,6 +27,7 @@ import classes from './Navigation.module.css';
 import { activeNavItem, NAV_ITEMS, needsSponsor } from './nav';
 
 const ICONS: Record<string, typeof IconLock> = {
+  Overview: IconChartBar,
   Vaults: IconLock,
   'New Vault': IconSquarePlus,
   Administrators: IconUserShield,

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { activeNavItem, NAV_ITEMS, needsSponsor, screenAfterSponsorChange } from './nav';
 
 describe('navigation', () => {
-  it('has the labels of the specification in its order, with Messages after Invitation (decision 0044)', () => {
+  it('has the labels of the specification in its order, with Overview first (decision 0046) and Messages after Invitation (decision 0044)', () => {
     expect(NAV_ITEMS.map((i) => i.label)).toEqual([
+      'Overview',
       'Vaults',
       'New Vault',
       'Administrators',
@@ -25,7 +26,7 @@ describe('navigation', () => {
   });
 
   it('lets /sponsor, /sponsors, /basepackages, /logout and /audit-logs open without a sponsor', () => {
-    for (const p of ['/sponsor', '/sponsor/3', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/messages'])
+    for (const p of ['/sponsor', '/sponsor/3', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/messages', '/overview'])
       expect(needsSponsor(p)).toBe(false);
     for (const p of [
       '/',

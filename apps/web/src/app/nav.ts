@@ -7,6 +7,8 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  // Before the specification's items: an addition (decision 0046); `/` stays the vault list.
+  { label: 'Overview', path: '/overview' },
   { label: 'Vaults', path: '/', also: ['/vaultdetails'] },
   { label: 'New Vault', path: '/vault' },
   { label: 'Administrators', path: '/sponsor-admin' },
@@ -28,7 +30,17 @@ export const NAV_ITEMS: readonly NavItem[] = [
 
 /** Paths that need no sponsor chosen (specification section 2). */
 /** /messages without a portal: staff set the service's message defaults there (decision 0044). */
-export const NO_SPONSOR_PATHS = ['/sponsor', '/sponsors', '/basepackages', '/logout', '/audit-logs', '/account', '/messages'] as const;
+/** /overview without a portal: staff see all portals summed (decision 0046). */
+export const NO_SPONSOR_PATHS = [
+  '/sponsor',
+  '/sponsors',
+  '/basepackages',
+  '/logout',
+  '/audit-logs',
+  '/account',
+  '/messages',
+  '/overview',
+] as const;
 
 export const MISSING_SPONSOR_TITLE = 'Warning! Portal code is missing';
 export const MISSING_SPONSOR_MESSAGE = 'Please choose a Portal.';
@@ -42,7 +54,7 @@ export function needsSponsor(pathname: string): boolean {
 
 /** The navigation item to highlight for the current path. */
 export function activeNavItem(pathname: string): NavItem | undefined {
-  if (pathname === '/') return NAV_ITEMS[0];
+  if (pathname === '/') return NAV_ITEMS.find((i) => i.path === '/');
   let best: NavItem | undefined;
   let bestLength = 0;
   for (const item of NAV_ITEMS) {

@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/routes';
 import { invitationRoutes } from '../features/invitations/routes';
 import { messageRoutes } from '../features/messages/routes';
 import { operationRoutes } from '../features/operations/routes';
+import { overviewRoutes } from '../features/overview/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { portalRoutes } from '../features/portals/routes';
 import { vaultRoutes } from '../features/vaults/routes';
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           ...vaultRoutes,
+          ...overviewRoutes,
           ...peopleRoutes,
           ...portalRoutes,
           ...invitationRoutes,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { invitationRoutes } from '../features/invitations/routes';
 import { messageRoutes } from '../features/messages/routes';
 import { operationRoutes } from '../features/operations/routes';
+import { overviewRoutes } from '../features/overview/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { portalRoutes } from '../features/portals/routes';
 import { vaultRoutes } from '../features/vaults/routes';
@@ -44,6 +45,7 @@ const tree: RouteObject[] = [
       ...invitationRoutes,
       ...operationRoutes,
       ...messageRoutes,
+      ...overviewRoutes,
       { path: '/logout' },
     ],
   },

@@ -1,5 +1,5 @@
 import type { InvitationSortField, SortQuery } from '@vault/contract';
-import { type AnyColumn, and, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { sortOrder } from '../../db/order.js';
@@ -67,9 +67,18 @@ export function createdBetween(from: Date | undefined, to: Date | undefined): SQ
   return and(from ? gte(invitations.createdAt, from) : undefined, to ? lt(invitations.createdAt, to) : undefined);
 }
 
-/** The list's filter: the search (if any) and the creation dates. */
-export const listFilter = (search: { fieldName: string; fieldValue: string } | undefined, from: Date | undefined, to: Date | undefined) =>
-  and(search ? searchFilter(search.fieldName, search.fieldValue) : undefined, createdBetween(from, to));
+/** The list's filter: the search (if any), the creation dates and an expiry bound. */
+export const listFilter = (
+  search: { fieldName: string; fieldValue: string } | undefined,
+  from: Date | undefined,
+  to: Date | undefined,
+  expiresBefore?: Date,
+) =>
+  and(
+    search ? searchFilter(search.fieldName, search.fieldValue) : undefined,
+    createdBetween(from, to),
+    expiresBefore ? lte(invitations.expireTime, expiresBefore) : undefined,
+  );
 
 /** What each sortable column of the list orders by (`sortBy`). */
 const SORT_COLUMNS: Record<InvitationSortField, AnyColumn | SQL> = {

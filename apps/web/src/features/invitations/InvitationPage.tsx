@@ -67,7 +67,14 @@ export function InvitationPage() {
   });
   // The creation-day filter sits in the URL beside the list's page, search and sort.
   const filters = useListFilters();
-  const created = { fromDate: dayParam(filters.params.get('from')) ?? undefined, toDate: dayParam(filters.params.get('to')) ?? undefined };
+  const expiresParam = filters.params.get('expiresBefore');
+  // Set by the Overview's "expiring in the next 7 days" figure; shown below the toolbar with a way out.
+  const expiresBefore = expiresParam && !Number.isNaN(Date.parse(expiresParam)) ? new Date(expiresParam).toISOString() : undefined;
+  const created = {
+    fromDate: dayParam(filters.params.get('from')) ?? undefined,
+    toDate: dayParam(filters.params.get('to')) ?? undefined,
+    expiresBefore,
+  };
   const query = useInvitationList(sponsorId, list.offset, list.limit, list.search, list.sort, created);
   const resend = useResendInvitation(sponsorId);
   const setDefault = useSetDefault(sponsorId);
@@ -296,6 +303,14 @@ export function InvitationPage() {
         }
         columns={{ all: COLUMNS, labels: COLUMN_LABELS }}
       />
+      {expiresBefore && (
+        <Group gap="xs" mb="sm">
+          <Text size="sm">Expiring by {formatDateTime(expiresBefore)}</Text>
+          <Button variant="subtle" size="compact-sm" onClick={() => filters.update({ expiresBefore: null })}>
+            Show every expiry
+          </Button>
+        </Group>
+      )}
       <ListTable<Invitation>
         label="Invitations"
         list={list}

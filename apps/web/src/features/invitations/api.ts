@@ -24,10 +24,11 @@ export const invitationKeys = {
 
 type List = ListResponse<Invitation>;
 
-/** Creation days, yyyy-mm-dd, both included; a missing bound is open. */
+/** Creation days, yyyy-mm-dd, both included; a missing bound is open. expiresBefore: an expiry at or before that time. */
 export interface CreatedRange {
   fromDate?: string;
   toDate?: string;
+  expiresBefore?: string;
 }
 
 /**

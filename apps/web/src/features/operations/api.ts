@@ -20,6 +20,7 @@ import type {
 } from '@vault/contract';
 import { APP_STATUS_REFRESH_MS } from '@vault/contract';
 import { api, type QueryValue } from '../../lib/api';
+import { saveFile } from '../../lib/save-file';
 
 /** Query keys: each names the chosen sponsor, so choosing another sponsor reloads the screen's data. */
 export const opsKeys = {
@@ -213,17 +214,7 @@ export function useAuditLog(sponsorId: number, f: AuditFilters) {
 }
 
 /** Saves a text as a file (the API client fetched it with the token; the browser saves it). */
-function saveFile(text: string, type: string, name: string) {
-  const blob = new Blob([text], { type });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const saveText = (text: string, type: string, name: string) => saveFile(new Blob([text], { type }), name);
 
 /** Downloads the CSV of the filtered range. */
 export async function downloadAuditCsv(sponsorId: number, f: AuditFilters) {
@@ -231,7 +222,7 @@ export async function downloadAuditCsv(sponsorId: number, f: AuditFilters) {
   // The file writes times in the reader's zone, as the screen shows them.
   const query = { ...filters, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
   const text = await api<string>('GET', '/api/v1/audit/export', { query, headers: { Accept: 'text/csv' } });
-  saveFile(text, 'text/csv;charset=utf-8', `audit-${f.all ? 'all' : sponsorId}-${f.fromDate}-to-${f.toDate}.csv`);
+  saveText(text, 'text/csv;charset=utf-8', `audit-${f.all ? 'all' : sponsorId}-${f.fromDate}-to-${f.toDate}.csv`);
 }
 
 /**
@@ -243,7 +234,7 @@ export async function downloadAuditNdjson(sponsorId: number, f: Pick<AuditFilter
   const body = await api<unknown>('GET', '/api/v1/audit/export', { query, headers: { Accept: 'application/x-ndjson' } });
   // A file of one line (an empty range: the checkpoint alone) reads as JSON; it is saved as it came.
   const text = typeof body === 'string' ? body : `${JSON.stringify(body)}\n`;
-  saveFile(text, 'application/x-ndjson;charset=utf-8', `audit-chain-${sponsorId}-${f.fromDate}-to-${f.toDate}.ndjson`);
+  saveText(text, 'application/x-ndjson;charset=utf-8', `audit-chain-${sponsorId}-${f.fromDate}-to-${f.toDate}.ndjson`);
 }
 
 /** Walks the chosen portal's audit chain on the server: whole, or the first broken entry and the gaps. */

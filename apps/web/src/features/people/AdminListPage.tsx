@@ -14,7 +14,7 @@ import { ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
-import { useListState } from '../../lib/list-state';
+import { useListFilters, useListState } from '../../lib/list-state';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
@@ -61,7 +61,10 @@ export function AdminListPage() {
     columns: ['name', 'email', 'title', 'group', 'status', 'mfaEnabled', 'signInMethod', 'testAccount'],
     sortable: PEOPLE_SORT_FIELDS,
   });
-  const [secondFactor, setSecondFactor] = useState<'on' | 'off' | undefined>();
+  // In the address, so that the Overview's "without a second factor" figure opens this list filtered.
+  const filters = useListFilters();
+  const sf = filters.params.get('secondFactor');
+  const secondFactor = sf === 'on' || sf === 'off' ? sf : undefined;
   const [signIn, setSignIn] = useState<SignInMethod | undefined>();
   const query = useAdminList(sponsorId, sponsorCode, list.offset, list.limit, list.search, { secondFactor, signIn }, list.sort);
   const [creating, setCreating] = useState(false);
@@ -97,8 +100,7 @@ export function AdminListPage() {
               data={SECOND_FACTOR_FILTER}
               value={secondFactor ?? 'all'}
               onChange={(v) => {
-                setSecondFactor(v === 'on' || v === 'off' ? v : undefined);
-                list.setPage(1);
+                filters.update({ secondFactor: v === 'on' || v === 'off' ? v : null });
               }}
               allowDeselect={false}
               disabled={sponsorId === 0}

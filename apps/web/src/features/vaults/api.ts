@@ -20,6 +20,7 @@ import type {
 } from '@vault/contract';
 import { ApiError, api, buildUrl, requestHeaders } from '../../lib/api';
 import type { ListSort } from '../../lib/list-state';
+import { saveFile } from '../../lib/save-file';
 import { getToken } from '../../lib/session';
 import { VAULT_LIST_PATH, vaultListGetQuery } from './list-request';
 
@@ -152,17 +153,7 @@ function fileNameOf(res: Response, fallback: string) {
   return m?.[1] ?? fallback;
 }
 
-/** Saves a file in the browser. */
-export function saveFile(content: Blob, fileName: string) {
-  const url = URL.createObjectURL(content);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { saveFile };
 
 /** GETs a CSV with the session's headers and saves it. */
 export async function downloadCsv(path: string, query: Record<string, string | number | undefined>, fallbackName: string) {

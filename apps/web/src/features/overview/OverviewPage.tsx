@@ -1,0 +1,227 @@
+import '@mantine/charts/styles.css';
+import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { OverviewResponse } from '@vault/contract';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/api';
+import { dayParam, isoDay, lastDaysRange } from '../../lib/dates';
+import { useListFilters } from '../../lib/list-state';
+import { useRights } from '../../lib/rights';
+import { useSponsor } from '../../lib/session';
+import { useOverview } from './api';
+import { ChartCard, type ChartRow } from './ChartCard';
+import { overviewLinks } from './links';
+import { StatFigure } from './StatFigure';
+
+const DEFAULT_DAYS = 29;
+
+function TopPortals({ title, heading, rows }: { title: string; heading: string; rows: NonNullable<OverviewResponse['topGrowth']> }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={2} fz={17} mb="xs">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None in this range.
+        </Text>
+      ) : (
+        <Table striped withTableBorder fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Portal</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {heading}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((p) => (
+              <Table.Tr key={p.sponsorId}>
+                <Table.Th scope="row" fw={400}>
+                  {p.sponsorCode} · {p.name}
+                </Table.Th>
+                <Table.Td ta="right">{p.count.toLocaleString('en-US')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+/** The charts and figures of one answer; links only for a chosen portal (the lists show one portal). */
+function Figures({ o, linked }: { o: OverviewResponse; linked: boolean }) {
+  const link = (href: string) => (linked ? href : undefined);
+  const byStatus: ChartRow[] = o.holdersByStatus.map((s) => ({
+    label: s.status,
+    value: s.count,
+    href: link(overviewLinks.holdersWithStatus(s.statusId)),
+    linkLabel: `${s.count} holders ${s.status}`,
+  }));
+  const byPackage: ChartRow[] = o.holdersPerPackage.map((p) => ({
+    label: p.package,
+    value: p.count,
+    href: p.packageId === null ? undefined : link(overviewLinks.holdersWithPackage(p.packageId)),
+    linkLabel: `${p.count} holders with ${p.package}`,
+  }));
+  const perWeek: ChartRow[] = o.newVaultsPerWeek.map((w) => ({ label: w.weekStart, value: w.count }));
+  const failed: ChartRow[] = o.failedUploadsPerDay.map((d) => ({
+    label: d.day,
+    value: d.count,
+    href: d.count > 0 ? link(overviewLinks.failedUploadsOn(d.day)) : undefined,
+    linkLabel: `${d.count} failed uploads on ${d.day}`,
+  }));
+  const signIns: ChartRow[] = o.signInsPerDay.map((d) => ({
+    label: d.day,
+    value: d.count,
+    href: d.count > 0 ? link(overviewLinks.signInsOn(d.day)) : undefined,
+    linkLabel: `${d.count} sign-ins on ${d.day}`,
+  }));
+  const inv = o.invitationFunnel;
+  const vf = o.vaultFunnel;
+  const share = (part: number, whole: number) => (whole > 0 ? ` (${Math.round((part / whole) * 100)}%)` : '');
+  const median = vf.medianDaysToActivate === null ? '—' : `${vf.medianDaysToActivate} days`;
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <StatFigure label="Invitations pending" value={o.invitations.pending} href={link(overviewLinks.pendingInvitations())} />
+        <StatFigure
+          label="Expiring in the next 7 days"
+          value={o.invitations.expiringSoon}
+          href={link(overviewLinks.expiringInvitations(o.invitations.expiringBefore))}
+          note="Pending invitations that expire within a week"
+        />
+        {o.adminsWithoutSecondFactor !== null && (
+          <StatFigure
+            label="Administrators without a second factor"
+            value={o.adminsWithoutSecondFactor}
+            href={link(overviewLinks.adminsWithoutSecondFactor())}
+          />
+        )}
+        <StatFigure label="Median days to activate" value={median} note={`Vault holders created ${o.fromDate} to ${o.toDate}`} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <ChartCard
+          title="Vault holders by status"
+          kind="bar"
+          rows={byStatus}
+          labelHeading="Status"
+          valueHeading="Holders"
+          fileName="vault-holders-by-status.csv"
+        />
+        <ChartCard
+          title="Holders per package"
+          kind="bar"
+          rows={byPackage}
+          labelHeading="Package"
+          valueHeading="Holders"
+          fileName="holders-per-package.csv"
+        />
+        <ChartCard
+          title="New vaults per week"
+          description="The last 52 weeks; each week starts on Monday (UTC)."
+          kind="bar"
+          rows={perWeek}
+          labelHeading="Week of"
+          valueHeading="New vaults"
+          fileName="new-vaults-per-week.csv"
+        />
+        <ChartCard
+          title="Invitation funnel"
+          description={`Invitations sent, redeemed, and vaults activated after a redemption, ${o.fromDate} to ${o.toDate}.`}
+          kind="bar"
+          rows={[
+            { label: 'Sent', value: inv.sent },
+            { label: `Redeemed${share(inv.redeemed, inv.sent)}`, value: inv.redeemed },
+            { label: `Vault activated${share(inv.activated, inv.redeemed)}`, value: inv.activated },
+          ]}
+          labelHeading="Step"
+          valueHeading="Count"
+          fileName="invitation-funnel.csv"
+        />
+        <ChartCard
+          title="Vault activation funnel"
+          description={`Vaults created ${o.fromDate} to ${o.toDate}, and how many of them are activated.`}
+          kind="bar"
+          rows={[
+            { label: 'Created', value: vf.created },
+            { label: `Activated${share(vf.activated, vf.created)}`, value: vf.activated },
+          ]}
+          labelHeading="Step"
+          valueHeading="Vaults"
+          fileName="vault-activation-funnel.csv"
+          summary={<Text size="sm">Median days to activate: {median}</Text>}
+        />
+        <ChartCard
+          title="Failed uploads per day"
+          description="The last 30 days (UTC)."
+          kind="line"
+          rows={failed}
+          labelHeading="Day"
+          valueHeading="Failed uploads"
+          fileName="failed-uploads-per-day.csv"
+        />
+        <ChartCard
+          title="Sign-ins per day"
+          description={`${o.fromDate} to ${o.toDate} (UTC).`}
+          kind="line"
+          rows={signIns}
+          labelHeading="Day"
+          valueHeading="Sign-ins"
+          fileName="sign-ins-per-day.csv"
+        />
+      </SimpleGrid>
+      {o.topGrowth && o.topPendingActivation && (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <TopPortals title="Portals with the most growth" heading="New vault holders" rows={o.topGrowth} />
+          <TopPortals title="Portals with the most pending activations" heading="Pending activation" rows={o.topPendingActivation} />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** The Overview (issue 35): a portal's book at a glance, or for staff all portals summed. */
+export function OverviewPage() {
+  const { sponsorId, sponsorCode } = useSponsor();
+  const rights = useRights();
+  const { params, update } = useListFilters();
+  const [defFrom, defTo] = lastDaysRange(DEFAULT_DAYS);
+  const fromDate = dayParam(params.get('from')) ?? isoDay(defFrom);
+  const toDate = dayParam(params.get('to')) ?? isoDay(defTo);
+  const allowed = rights.staff || sponsorId > 0;
+  const query = useOverview(sponsorId, fromDate, toDate, allowed);
+  const scope = sponsorId > 0 ? sponsorCode : 'All portals';
+
+  return (
+    <Stack gap={0}>
+      <PageHeader title="Overview" description={`${scope}: vault holders, activations, invitations, failed uploads and sign-ins.`} />
+      <Paper withBorder radius="md" p="md" mb="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <DateRangeFilter from={fromDate} to={toDate} onChange={(from, to) => update({ from, to })} />
+          <Text size="sm" c="dimmed" maw={420}>
+            The range applies to the funnels, the median and the sign-ins; the other figures have their own periods.
+          </Text>
+        </Group>
+      </Paper>
+      {!allowed ? (
+        <Alert color="gray">Choose a portal to see its overview.</Alert>
+      ) : query.isError ? (
+        <Alert color="red" title="The overview could not be loaded">
+          {errorMessage(query.error)}
+        </Alert>
+      ) : query.data ? (
+        <Figures o={query.data} linked={sponsorId > 0} />
+      ) : (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading the overview" />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export { OverviewPage as Component };

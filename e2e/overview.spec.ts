@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { pickPortal, signIn } from './fixtures';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+async function expectNoSeriousFindings(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+  expect.soft(serious, where).toEqual([]);
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+test('the overview: read a chart’s table, follow a figure to the list showing as many rows', async ({ page }) => {
+  // Seven charts, axe twice and two widths: more than the default minute on a shared, loaded machine.
+  test.setTimeout(240_000);
+  await signIn(page);
+  await pickPortal(page);
+  await nav(page).getByRole('link', { name: 'Overview', exact: true }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+
+  const byStatus = page.getByRole('region', { name: 'Vault holders by status' });
+  await byStatus.getByText('Show table').click();
+  const table = byStatus.getByRole('table', { name: 'Vault holders by status: numbers' });
+  await expect(table).toBeVisible();
+  const first = table.getByRole('row').nth(1);
+  const status = (await first.getByRole('rowheader').textContent())!.trim();
+  const count = (await first.getByRole('cell').textContent())!.trim();
+  expect(Number(count.replace(/,/g, ''))).toBeGreaterThan(0);
+  await expectNoSeriousFindings(page, 'overview, desktop');
+  await page.screenshot({ path: `${SHOTS}/overview-desktop.png` });
+
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(/\/\?field=status&q=\d$/);
+  // The list's paging says how many rows match: the figure's number.
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${count}$`))).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toContainText(status);
+
+  // The same screen on a phone: one column, nothing serious for axe, the table still reachable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/overview');
+  const failed = page.getByRole('region', { name: 'Failed uploads per day' });
+  await failed.getByText('Show table').click();
+  await expect(failed.getByRole('table', { name: 'Failed uploads per day: numbers' })).toBeVisible();
+  await expect(failed.getByRole('button', { name: 'Download CSV: Failed uploads per day' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await failed.getByRole('button', { name: 'Download CSV: Failed uploads per day' }).click();
+  expect((await download).suggestedFilename()).toBe('failed-uploads-per-day.csv');
+  await expectNoSeriousFindings(page, 'overview, phone');
+  await page.screenshot({ path: `${SHOTS}/overview-phone.png`, fullPage: true });
+});
