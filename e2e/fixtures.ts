@@ -108,3 +108,13 @@ export async function signOut(page: Page) {
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 }
+
+/**
+ * Waits until a list screen has made its calls: its saved views load after its first rows. A journey
+ * that ends the session on the server waits for this, so the first call the ended session makes is
+ * the one the journey makes, not a request already on its way.
+ */
+export async function untilListSettled(page: Page) {
+  await expect(page.getByRole('button', { name: 'Views' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+}

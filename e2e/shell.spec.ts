@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, pickPortal, portalSelect, signIn, storedSponsor, storedToken } from './fixtures';
+import { ADMIN_EMAIL, pickPortal, portalSelect, signIn, storedSponsor, storedToken, untilListSettled } from './fixtures';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -139,6 +139,7 @@ test.describe('portal shell', () => {
   test('a session ended on the server returns to the login screen with the message and forgets the portal', async ({ page }) => {
     await signIn(page);
     await pickPortal(page);
+    await untilListSettled(page);
     const token = await storedToken(page);
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
     const revoked = await page.request.post('/api/v1/authentication/logout', {

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { serviceProviderMetadata } from '../apps/api/src/modules/sso/saml/saml.service';
 import { type SamlTestIdp, startSamlTestIdp } from '../apps/api/src/test/saml-idp';
-import { shot, staffHeaders, storedSponsor } from './fixtures';
+import { shot, staffHeaders, storedSponsor, untilListSettled } from './fixtures';
 
 /**
  * Enterprise sign-in through SAML 2.0 (issue 32): an administrator signs in on the identity
@@ -92,6 +92,7 @@ test('SAML: sign in on the identity provider’s page, land on the vault list; S
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Vault holders' })).toBeVisible();
   await expect.poll(async () => (await storedSponsor(page))?.sponsorId).toBe(sponsorId);
+  await untilListSettled(page);
   await shot(page, 'sso-saml-landed');
 
   // HR closes the account: the identity provider deactivates the administrator through SCIM.
