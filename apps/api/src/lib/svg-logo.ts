@@ -13,7 +13,6 @@ const REFUSED: Array<[RegExp, string]> = [
   [/<!DOCTYPE|<!ENTITY/i, 'declares a document type or entities'],
   [/<script\b/i, 'holds a script'],
   [/<foreignObject\b/i, 'embeds another document'],
-  [/<(image|feImage|use)\b[^>]*\bhref\s*=\s*["'](?!#)/i, 'refers to a picture or file outside itself'],
   [/<image\b/i, 'embeds a picture'],
   [/\bon[a-z]+\s*=/i, 'holds event handlers'],
   [/\bhref\s*=\s*["'](?!#)/i, 'links outside itself'],
