@@ -133,7 +133,7 @@ export async function latency(scenario: string, fn: (i: number) => Promise<unkno
 export async function throughput(
   fn: () => Promise<unknown>,
   opts: { concurrency: number; seconds: number; maxRequests: number },
-): Promise<{ n: number; rps: number; median: number; p95: number }> {
+): Promise<ThroughputRun> {
   const times: number[] = [];
   const end = performance.now() + opts.seconds * 1000;
   let issued = 0;
@@ -150,7 +150,25 @@ export async function throughput(
   );
   const total = performance.now() - t0;
   times.sort((a, b) => a - b);
-  return { n: times.length, rps: (times.length / total) * 1000, median: median(times), p95: percentile(times, 0.95) };
+  return { n: times.length, rps: (times.length / total) * 1000, median: median(times), p95: percentile(times, 0.95), times, ms: total };
+}
+
+export interface ThroughputRun {
+  n: number;
+  rps: number;
+  median: number;
+  p95: number;
+  /** Each request's time, sorted. */
+  times: number[];
+  /** How long the run took. */
+  ms: number;
+}
+
+/** Several runs of one call as one: slices of runs interleaved with other calls' meet the same load. */
+export function mergeRuns(runs: ThroughputRun[]): ThroughputRun {
+  const times = runs.flatMap((r) => r.times).sort((a, b) => a - b);
+  const ms = runs.reduce((sum, r) => sum + r.ms, 0);
+  return { n: times.length, rps: (times.length / ms) * 1000, median: median(times), p95: percentile(times, 0.95), times, ms };
 }
 
 /** A row saying the route a scenario needs is not there yet. */

@@ -65,6 +65,11 @@ const envSchema = z.object({
   SSO_ALLOW_PRIVATE_NETWORK: bool.optional(),
   /** Seconds between passes removing ended one-time rows (challenges, links, sessions); 0 turns it off. */
   CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /**
+   * How long an instance may answer reads from a session it checked, in milliseconds (decision
+   * 0049); revocations reach every instance at once whatever this is. 0 checks every request.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {

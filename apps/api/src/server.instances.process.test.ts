@@ -94,6 +94,22 @@ it('share sessions and their idle timeout', async () => {
   expect((await call(b.url, '/api/v1/vaultholders?limit=1', headers)).status).toBe(401);
 });
 
+it('refuse on one instance, at once, a session signed out or a user deactivated on the other (decision 0049)', async () => {
+  for (let round = 0; round < 5; round++) {
+    const headers = await signIn(a.url, 'admin@vault.local', PASSWORD);
+    // Read twice on B, so B answers from the session it keeps.
+    expect((await call(b.url, '/api/v1/vaultholders?limit=1', headers)).status).toBe(200);
+    expect((await call(b.url, '/api/v1/vaultholders?limit=1', headers)).status).toBe(200);
+    expect((await call(a.url, '/api/v1/authentication/logout', headers, { method: 'POST' })).status).toBeLessThan(300);
+    expect((await call(b.url, '/api/v1/vaultholders?limit=1', headers)).status).toBe(401);
+  }
+  const headers = await signIn(a.url, 'admin@vault.local', PASSWORD);
+  expect((await call(b.url, '/api/v1/vaultholders?limit=1', headers)).status).toBe(200);
+  await db.query(`update users set status_id = 2 where email = 'admin@vault.local'`);
+  expect((await call(b.url, '/api/v1/vaultholders?limit=1', headers)).status).toBe(401);
+  await db.query(`update users set status_id = 1 where email = 'admin@vault.local'`);
+});
+
 it('import a file once when both confirm it, and show a new vault in the other instance’s list and total at once', async () => {
   const headers = await signIn(b.url, 'admin@vault.local', PASSWORD);
   const { rows } = await db.query(

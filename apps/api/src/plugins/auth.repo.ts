@@ -33,7 +33,12 @@ const SESSION_USER = 'session_user';
 const liveSessionSelect = (db: Db) =>
   db
     .select({
-      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, mfaEnrollmentRequired: sessions.mfaEnrollmentRequired },
+      session: {
+        id: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        mfaEnrollmentRequired: sessions.mfaEnrollmentRequired,
+      },
       user: {
         id: users.id,
         email: users.email,

@@ -1,9 +1,11 @@
 import { SESSION_IDLE_MINUTES, STATUS } from '@vault/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { listenChannel } from '../db/listen.js';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import * as repo from './auth.repo.js';
+import { SessionCache } from './session-cache.js';
 import { sponsorIdInAddress } from './sponsor-names.js';
 import type { AuthUser } from './types.js';
 
@@ -49,14 +51,38 @@ const bearerOf = (request: FastifyRequest) => {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 };
 
+type LiveSession = NonNullable<Awaited<ReturnType<typeof repo.liveSession>>>;
+
+/**
+ * The live session of this token. A read may take it from the cache (decision 0049); a change
+ * always asks the database, so a session revoked a moment ago on another instance never writes.
+ */
+async function liveSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  tokenHash: string,
+  addressedId: number | null,
+  now: Date,
+): Promise<LiveSession | undefined> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
+  const key = addressedId === null ? tokenHash : `${tokenHash}|${addressedId}`;
+  if (!MUTATING.has(request.method)) {
+    const kept = app.sessionCache.get(key, now.getTime());
+    if (kept && kept.session.expiresAt > now && kept.session.lastSeenAt > idleSince) return kept;
+  }
+  const mark = app.sessionCache.mark();
+  const row = await repo.liveSession(app.db, tokenHash, now, idleSince, addressedId);
+  if (row) app.sessionCache.put(key, row.user.id, row, mark, now.getTime());
+  return row;
+}
+
 async function sessionUser(app: FastifyInstance, request: FastifyRequest, serverKey: string): Promise<AuthUser> {
   const token = bearerOf(request) ?? '';
   if (!token || token.length > 200) throw unauthorized(SESSION_ENDED);
   const tokenHash = sha256(token);
   const now = new Date();
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
   const addressedId = sponsorIdInAddress(request);
-  const row = await repo.liveSession(app.db, tokenHash, now, idleSince, addressedId);
+  const row = await liveSession(app, request, tokenHash, addressedId, now);
   if (!row || row.user.statusId !== STATUS.active) throw unauthorized(SESSION_ENDED);
   if (addressedId !== null) request.addressedSponsor = { id: addressedId, found: row.addressed };
   if (MUTATING.has(request.method)) {
@@ -106,6 +132,21 @@ export default fp(
   async (app: FastifyInstance) => {
     const serverKey = await loadServerKey(app);
     app.decorate('xsrfKey', serverKey);
+    const cache = new SessionCache<LiveSession>(app.config.SESSION_CACHE_MS);
+    app.decorate('sessionCache', cache);
+    if (app.config.SESSION_CACHE_MS > 0) {
+      const listener = await listenChannel(app.database, 'auth_changed', {
+        message: (payload) => cache.revoke(payload),
+        state: (on) => cache.setListening(on),
+      });
+      app.addHook('onClose', () => listener.close());
+      // A change made through this instance may revoke any session (a sign-out, a deactivation, a
+      // right taken away): its answer leaves only once this instance has forgotten every session,
+      // so the next request here is checked whenever the notification arrives.
+      app.addHook('onSend', async (request) => {
+        if (MUTATING.has(request.method)) cache.revoke('*');
+      });
+    }
     app.decorateRequest('user', null);
     app.decorateRequest('integration', null);
     app.decorateRequest('addressedSponsor', null);
@@ -145,5 +186,6 @@ export default fp(
 declare module 'fastify' {
   interface FastifyInstance {
     xsrfKey: string;
+    sessionCache: SessionCache<LiveSession>;
   }
 }

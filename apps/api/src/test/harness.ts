@@ -123,11 +123,15 @@ export async function createTestApp(
 
   // Test-only: the append-only audit log refuses TRUNCATE. A replica session fires no ordinary
   // trigger; `set local` limits that to this transaction, and only a superuser may set it.
-  const truncate = (what: string) =>
-    database.db.transaction(async (tx) => {
+  // A replica session fires no trigger either, so no instance hears of it (migration 0034): the
+  // test's instances forget their sessions as every instance would after a plain TRUNCATE.
+  const truncate = async (what: string) => {
+    await database.db.transaction(async (tx) => {
       await tx.execute(sql.raw("set local session_replication_role = 'replica'"));
       await tx.execute(sql.raw(`truncate ${what}`));
     });
+    for (const instance of [app, ...others]) instance.sessionCache.revoke('*');
+  };
 
   return {
     app,

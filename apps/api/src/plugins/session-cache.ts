@@ -1,0 +1,98 @@
+/**
+ * Live sessions kept in memory for a few seconds, so that a read does not wait for a second round
+ * trip to the database before its own statement (decision 0049).
+ *
+ * Revocation stays immediate: every change to what a session check reads (a session, its user, the
+ * user's administrator record, a sponsor) notifies every instance at commit (migration 0034,
+ * channel `auth_changed`), and the instance forgets that user's entries. While the instance is not
+ * listening (starting, or its listening connection lost) nothing is kept, so a notification missed
+ * cannot leave a revoked session served. A miss that began before a notification does not store
+ * what it read (the generation check): it may have read the row the notification revoked.
+ */
+export interface CachedSession<T> {
+  row: T;
+  userId: number;
+  storedAt: number;
+}
+
+export class SessionCache<T> {
+  private readonly entries = new Map<string, CachedSession<T>>();
+  private readonly keysOfUser = new Map<number, Set<string>>();
+  private generation = 0;
+  private listening = false;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get enabled() {
+    return this.listening && this.ttlMs > 0;
+  }
+
+  /** The entry stored under `key` less than the time to live ago, if the cache is on. */
+  get(key: string, now: number): T | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (now - entry.storedAt >= this.ttlMs) {
+      this.remove(key, entry.userId);
+      return undefined;
+    }
+    return entry.row;
+  }
+
+  /** Taken before a look-up; `put` keeps its result only if nothing was revoked meanwhile. */
+  mark(): number {
+    return this.generation;
+  }
+
+  put(key: string, userId: number, row: T, mark: number, now: number) {
+    if (!this.enabled || mark !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) this.clear();
+    this.entries.set(key, { row, userId, storedAt: now });
+    let keys = this.keysOfUser.get(userId);
+    if (!keys) {
+      keys = new Set();
+      this.keysOfUser.set(userId, keys);
+    }
+    keys.add(key);
+  }
+
+  /** A notification's payload: a user id, or `*` for everyone. Anything else forgets everyone too. */
+  revoke(payload: string) {
+    const userId = /^\d+$/.test(payload) ? Number(payload) : null;
+    if (userId === null) {
+      this.clear();
+      return;
+    }
+    this.generation++;
+    const keys = this.keysOfUser.get(userId);
+    if (!keys) return;
+    for (const key of keys) this.entries.delete(key);
+    this.keysOfUser.delete(userId);
+  }
+
+  /** Whether notifications arrive: when they stop, nothing kept can be trusted any more. */
+  setListening(on: boolean) {
+    this.listening = on;
+    this.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  private clear() {
+    this.generation++;
+    this.entries.clear();
+    this.keysOfUser.clear();
+  }
+
+  private remove(key: string, userId: number) {
+    this.entries.delete(key);
+    const keys = this.keysOfUser.get(userId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysOfUser.delete(userId);
+  }
+}
