@@ -71,7 +71,9 @@ async function biggestLinkedRow(page: Page, chart: string) {
   return { link: links.nth(best.i), count: best.text };
 }
 
-test('a week of new vaults, the activation funnel and a package lead to the vault list showing as many rows', async ({ page }) => {
+test('a week of new vaults, the activation funnel, a package and invitations sent lead to their lists showing as many rows', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
   await pickPortal(page);
@@ -105,6 +107,20 @@ test('a week of new vaults, the activation funnel and a package lead to the vaul
     if (count === '0') await expect(page.getByText('No vault holder matches these filters.')).toBeVisible();
     else await expect(page.getByText(new RegExp(`^1–\\d+ of ${count}$`))).toBeVisible();
   }
+
+  // Invitations sent in the range: the invitation list's creation days.
+  await page.goto('/overview');
+  const invitations = page.getByRole('region', { name: 'Invitation funnel' });
+  await invitations.getByText('Show table').click();
+  const sent = invitations.getByRole('link', { name: /^\d[\d,]* invitations sent$/ });
+  const sentCount = (await sent.textContent())!.trim();
+  await sent.click();
+  await expect(page).toHaveURL(/\/invitation\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  if (sentCount !== '0') await expect(page.getByText(new RegExp(`^1–\\d+ of ${sentCount}$`))).toBeVisible();
+  // Redemptions and activations are events without a list of their own: no link.
+  await page.goto('/overview');
+  await invitations.getByText('Show table').click();
+  await expect(invitations.getByRole('table').getByRole('link')).toHaveCount(1);
 
   await page.goto('/overview');
   const pkg = await biggestLinkedRow(page, 'Holders per package');
