@@ -53,3 +53,79 @@ test('the overview: read a chart’s table, follow a figure to the list showing 
   await expectNoSeriousFindings(page, 'overview, phone');
   await page.screenshot({ path: `${SHOTS}/overview-phone.png`, fullPage: true });
 });
+
+/** A chart's table, opened; the row with the largest count that has a link, and that count as shown. */
+async function biggestLinkedRow(page: Page, chart: string) {
+  const region = page.getByRole('region', { name: chart });
+  await region.getByText('Show table').click();
+  const table = region.getByRole('table', { name: `${chart}: numbers` });
+  await expect(table).toBeVisible();
+  const links = table.getByRole('link');
+  let best = { i: -1, n: -1, text: '' };
+  for (let i = 0; i < (await links.count()); i++) {
+    const text = (await links.nth(i).textContent())!.trim();
+    const n = Number(text.replace(/,/g, ''));
+    if (n > best.n) best = { i, n, text };
+  }
+  expect(best.n, `${chart}: a linked figure above 0`).toBeGreaterThan(0);
+  return { link: links.nth(best.i), count: best.text };
+}
+
+test('a week of new vaults, the activation funnel, a package and invitations sent lead to their lists showing as many rows', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  await pickPortal(page);
+  await page.goto('/overview');
+
+  const week = await biggestLinkedRow(page, 'New vaults per week');
+  await week.link.click();
+  await expect(page).toHaveURL(/\/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${week.count}$`))).toBeVisible();
+  const chip = page.getByRole('button', { name: /^Remove filter: Created \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(UTC\)$/ });
+  await expect(chip).toBeVisible();
+  await expectNoSeriousFindings(page, 'vault list filtered by creation days, desktop');
+  await page.screenshot({ path: `${SHOTS}/vault-list-created-filter-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(chip).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/vault-list-created-filter-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 860 });
+  // Removing the chip shows the whole list again.
+  await chip.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(chip).toBeHidden();
+
+  for (const step of [/^\d[\d,]* vaults created$/, /^\d[\d,]* of them activated$/]) {
+    await page.goto('/overview');
+    const funnel = page.getByRole('region', { name: 'Vault activation funnel' });
+    await funnel.getByText('Show table').click();
+    const link = funnel.getByRole('link', { name: step });
+    const count = (await link.textContent())!.trim();
+    await link.click();
+    await expect(page).toHaveURL(/\/\?from=.*&to=/);
+    if (count === '0') await expect(page.getByText('No vault holder matches these filters.')).toBeVisible();
+    else await expect(page.getByText(new RegExp(`^1–\\d+ of ${count}$`))).toBeVisible();
+  }
+
+  // Invitations sent in the range: the invitation list's creation days.
+  await page.goto('/overview');
+  const invitations = page.getByRole('region', { name: 'Invitation funnel' });
+  await invitations.getByText('Show table').click();
+  const sent = invitations.getByRole('link', { name: /^\d[\d,]* invitations sent$/ });
+  const sentCount = (await sent.textContent())!.trim();
+  await sent.click();
+  await expect(page).toHaveURL(/\/invitation\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  if (sentCount !== '0') await expect(page.getByText(new RegExp(`^1–\\d+ of ${sentCount}$`))).toBeVisible();
+  // Redemptions and activations are events without a list of their own: no link.
+  await page.goto('/overview');
+  await invitations.getByText('Show table').click();
+  await expect(invitations.getByRole('table').getByRole('link')).toHaveCount(1);
+
+  await page.goto('/overview');
+  const pkg = await biggestLinkedRow(page, 'Holders per package');
+  await pkg.link.click();
+  await expect(page).toHaveURL(/\/\?packageId=\d+$/);
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${pkg.count}$`))).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Remove filter: Package: / })).toBeVisible();
+});

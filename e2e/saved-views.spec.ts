@@ -92,3 +92,35 @@ test('saved views: save a search as a view, reload, open it from the menu and fr
   await confirm.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(manage.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
 });
+
+test('saved views keep the vault list’s creation-day filter; the Views menu is on Sponsor Authorizations and Active Packages too', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  await pickPortal(page, 'ACME');
+  const name = `Created in March ${Date.now().toString(36)}`;
+  const chip = page.getByRole('button', { name: 'Remove filter: Created 2026-03-01 to 2026-03-31 (UTC)' });
+
+  await page.goto('/?from=2026-03-01&to=2026-03-31');
+  await expect(chip).toBeVisible();
+  await (await openViews(page)).getByRole('menuitem', { name: /Save current view/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save View' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  const created = page.waitForResponse((r) => r.url().includes('/api/v1/saved-views') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(dialog).toBeHidden();
+
+  await chip.click();
+  await expect(chip).toBeHidden();
+  await (await openViews(page)).getByRole('menuitem', { name }).click();
+  await expect(chip).toBeVisible();
+  expect(params(page).get('from')).toBe('2026-03-01');
+  expect(params(page).get('to')).toBe('2026-03-31');
+
+  for (const path of ['/sponsor-authorization', '/packages']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Views' })).toBeEnabled();
+  }
+});

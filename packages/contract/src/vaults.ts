@@ -57,10 +57,43 @@ export type VaultHolderList = ListResponse<VaultHolderItem> & { totalIsEstimate?
 
 const vaultSort = sortQuery(VAULT_SORT_FIELDS).shape;
 
-/** `GET /api/v1/vaultholders?limit&offset[&sponsorId][&sortBy&sortDir]`. */
-export const vaultListQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0).optional(), ...vaultSort });
-/** `POST /api/v1/vaultholders/search?sponsorId&offset&limit[&sortBy&sortDir]`. */
-export const vaultSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue, ...vaultSort });
+/** A calendar day (YYYY-MM-DD, UTC) that exists: 2024-02-30 is refused, not rolled into March. */
+const holderDay = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: use a date like 2024-01-31`)
+    .refine((s) => {
+      const t = Date.parse(`${s}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
+    }, `${label} is not a real date`);
+
+/**
+ * The vault list's filters beside the search (the Overview's figures link to them, decision 0048):
+ * holders created createdFrom..createdTo (UTC days, both included; either may be left out), whose
+ * vault has exactly package `packageId`, and activated (an activation time) or not.
+ */
+export const holderListFilters = {
+  createdFrom: holderDay('Created from').optional(),
+  createdTo: holderDay('Created to').optional(),
+  packageId: z.coerce.number().int().positive().max(2147483647).optional(),
+  activated: z.enum(['yes', 'no'], { error: 'activated is yes or no' }).optional(),
+};
+export interface HolderListFilters {
+  createdFrom?: string;
+  createdTo?: string;
+  packageId?: number;
+  activated?: 'yes' | 'no';
+}
+
+/** `GET /api/v1/vaultholders?limit&offset[&sponsorId][&sortBy&sortDir][&createdFrom&createdTo&packageId&activated]`. */
+export const vaultListQuery = pageQuery.extend({
+  sponsorId: z.coerce.number().int().min(0).optional(),
+  ...vaultSort,
+  ...holderListFilters,
+});
+/** `POST /api/v1/vaultholders/search?sponsorId&offset&limit[&sortBy&sortDir][&createdFrom&createdTo&packageId&activated]`. */
+export const vaultSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue, ...vaultSort, ...holderListFilters });
 
 // ---------------------------------------------------------------- creation
 
@@ -232,6 +265,8 @@ export const bulkBody = z
     ids: z.array(z.number().int().positive()).max(BULK_MAX).optional(),
     /** …or every holder matching this search (empty value = every holder of the portal). */
     search: vaultSearchBody.optional(),
+    /** With `search`: the list's other filters, so that "every matching holder" is the list's rows. */
+    filters: z.strictObject({ ...holderListFilters, packageId: z.number().int().positive().max(2147483647).optional() }).optional(),
   })
   .refine((b) => (b.ids?.length ?? 0) > 0 || b.search !== undefined, { message: 'Choose holders or a search', path: ['ids'] });
 export type BulkBody = z.input<typeof bulkBody>;
@@ -256,6 +291,7 @@ export const exportQuery = z.object({
   sponsorId: sponsorIdValue,
   fieldName: z.enum(VAULT_SEARCH_FIELDS).optional(),
   fieldValue: z.string().trim().max(200).optional(),
+  ...holderListFilters,
   /** Comma-separated columns; default: the list's default columns. */
   columns: z.string().max(200).optional(),
 });

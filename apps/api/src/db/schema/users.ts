@@ -58,6 +58,7 @@ export const users = pgTable(
     index('users_holder_last_name_idx').on(t.sponsorId, t.role, t.lastName.nullsFirst(), t.id),
     index('users_holder_email_idx').on(t.sponsorId, t.role, t.email.nullsFirst(), t.id),
     index('users_holder_status_idx').on(t.sponsorId, t.role, t.statusId.nullsFirst(), t.id),
+    // Migration 0033 adds INCLUDE (activated_at) to this one (drizzle has no INCLUDE): the list's activated filter.
     index('users_holder_created_idx').on(t.sponsorId, t.role, t.createdAt.nullsFirst(), t.id),
     index('users_holder_last_login_idx').on(t.sponsorId, t.role, t.lastLoginAt.nullsFirst(), t.id),
     // users_holder_search_idx (sponsor_id, role, id) INCLUDE (email, first_name, last_name) serves the

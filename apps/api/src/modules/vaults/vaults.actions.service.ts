@@ -21,7 +21,7 @@ import {
   holdersForBulk,
 } from './vaults.holders.repo.js';
 import { allIds } from './vaults.list.repo.js';
-import { holderFilter } from './vaults.search.repo.js';
+import { listFilter, pickFilters } from './vaults.list.service.js';
 import { actionCtx, type Ctx, holderNotFound, statusName, TARGET, vaultNotFound } from './vaults.service.js';
 import { archiveVault, deleteHolder, setLinkTestAccount, setTestAccount } from './vaults.writes.repo.js';
 
@@ -181,7 +181,7 @@ export async function bulk(ctx: Ctx, body: BulkBody): Promise<BulkResult> {
   if (body.ids?.length) {
     ids = [...new Set(body.ids)];
   } else {
-    const filter = holderFilter(body.search!.fieldName, body.search!.fieldValue);
+    const filter = listFilter(body.search, body.filters ?? {});
     ids = await allIds(ctx.db, ctx.sponsor.id, filter, BULK_MAX + 1);
     if (ids.length > BULK_MAX) throw badRequest(`More than ${BULK_MAX} vault holders match. Narrow the search and try again.`);
   }
@@ -245,6 +245,7 @@ export async function bulk(ctx: Ctx, body: BulkBody): Promise<BulkResult> {
           failed: count('error'),
           bySearch: !body.ids?.length,
           search: body.search ?? null,
+          ...(body.filters ? { filters: pickFilters(body.filters) } : {}),
           label: BULK_LABEL[body.action],
         },
       });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_VAULT_COLUMNS,
   EXPORT_MAX_ROWS,
+  type HolderListFilters,
   VAULT_COLUMN_LABELS,
   VAULT_COLUMNS,
   type VaultColumn,
@@ -25,7 +26,7 @@ import {
   pageIds,
   portalPageRows,
 } from './vaults.list.repo.js';
-import { holderFilter } from './vaults.search.repo.js';
+import { type HolderFilter, holderFilter, listFiltersKey, withListFilters } from './vaults.search.repo.js';
 import { type Ctx, iso, statusName, TARGET } from './vaults.service.js';
 
 export function toItem(r: HolderRow): VaultHolderItem {
@@ -61,13 +62,25 @@ export const SEARCH_EXACT_COUNT_CAP = 200;
  * searches), then only those 20 rows are joined.
  * Count fast path: a first page that is not full is its own total.
  */
+/**
+ * The holders a search and the list's other filters keep. A range that ends before it starts is
+ * refused rather than answered with an empty list: it is a mistake, not a question.
+ */
+export function listFilter(search: { fieldName?: VaultSearchField; fieldValue?: string } | undefined, f: HolderListFilters): HolderFilter {
+  if (f.createdFrom && f.createdTo && f.createdFrom > f.createdTo)
+    throw badRequest('The created-from date must not be after the created-to date.', [
+      { field: 'createdFrom', message: 'After the created-to date' },
+    ]);
+  return withListFilters(holderFilter(search?.fieldName, search?.fieldValue), f);
+}
+
 export async function list(
   db: Db,
   sponsorId: number | null,
-  q: { offset: number; limit: number } & HolderSort,
+  q: { offset: number; limit: number } & HolderSort & HolderListFilters,
   search?: { fieldName?: VaultSearchField; fieldValue?: string },
 ): Promise<VaultHolderList> {
-  const filter = holderFilter(search?.fieldName, search?.fieldValue);
+  const filter = listFilter(search, q);
   const sort = { sortBy: q.sortBy, sortDir: q.sortDir };
   const idOrder = isIdOrder(sort);
   const page = (data: HolderRow[], total: number, totalIsEstimate?: boolean): VaultHolderList => ({
@@ -92,7 +105,8 @@ export async function list(
     filter.kind === 'all' && sponsorId !== null && idOrder
       ? await unfilteredPage(db, sponsorId, q.offset, q.limit)
       : await pageIds(db, sponsorId, filter, q.offset, q.limit, sort);
-  const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}`;
+  const filtersKey = listFiltersKey(q);
+  const key = `${sponsorId ?? 'all'}|${search?.fieldValue?.trim() ? `${search.fieldName}|${search.fieldValue.trim().toLowerCase()}` : ''}${filtersKey ? `|${filtersKey}` : ''}`;
   const bounded = filter.kind === 'users' && filter.contains === true;
   const [rows, counted] = await Promise.all([
     holdersByIds(db, ids),
@@ -133,10 +147,10 @@ export function parseColumns(raw: string | undefined): VaultColumn[] {
 /** CSV of the current view (search and chosen columns); every cell is neutralised against formulas. */
 export async function exportCsv(
   ctx: Pick<Ctx, 'db' | 'sponsor' | 'actor'>,
-  q: { fieldName?: VaultSearchField; fieldValue?: string; columns?: string },
+  q: { fieldName?: VaultSearchField; fieldValue?: string; columns?: string } & HolderListFilters,
 ) {
   const columns = parseColumns(q.columns);
-  const filter = holderFilter(q.fieldName, q.fieldValue);
+  const filter = listFilter(q, q);
   const ids = await allIds(ctx.db, ctx.sponsor.id, filter, EXPORT_MAX_ROWS + 1);
   if (ids.length > EXPORT_MAX_ROWS)
     throw badRequest(`More than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} vault holders match. Narrow the search to export.`);
@@ -154,7 +168,18 @@ export async function exportCsv(
     sponsorId: ctx.sponsor.id,
     targetType: 'sponsor',
     targetId: ctx.sponsor.id,
-    logJson: { rows: items.length, columns, search: q.fieldName ? { fieldName: q.fieldName, fieldValue: q.fieldValue ?? '' } : null },
+    logJson: {
+      rows: items.length,
+      columns,
+      search: q.fieldName ? { fieldName: q.fieldName, fieldValue: q.fieldValue ?? '' } : null,
+      filters: listFiltersKey(q) ? pickFilters(q) : null,
+    },
   });
   return { csv, rows: items.length, fileName: `vault-holders-${ctx.sponsor.sponsorCode}-${new Date().toISOString().slice(0, 10)}.csv` };
 }
+
+/** The list's other filters that are set, as the audit entry records them. */
+export const pickFilters = (f: HolderListFilters): HolderListFilters =>
+  Object.fromEntries(
+    (['createdFrom', 'createdTo', 'packageId', 'activated'] as const).filter((k) => f[k] !== undefined).map((k) => [k, f[k]]),
+  ) as HolderListFilters;

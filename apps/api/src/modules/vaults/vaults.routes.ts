@@ -56,7 +56,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List vault holders',
         description:
-          'One page of the vault holders of `sponsorId`, in holder id order (20 by default, at most 100). Without `sponsorId` (or with 0) a sponsor administrator gets their own portal and staff get every portal. `id` is the holder (user) id, `vaultId` the id of their vault.',
+          'One page of the vault holders of `sponsorId`, in holder id order (20 by default, at most 100). Without `sponsorId` (or with 0) a sponsor administrator gets their own portal and staff get every portal. `id` is the holder (user) id, `vaultId` the id of their vault. Optional filters: `createdFrom`/`createdTo` (YYYY-MM-DD, UTC days, both included), `packageId` (exactly that package), `activated` (yes: has an activation time; no: has none).',
         querystring: vaultListQuery,
         response: { 200: vaultHolderList, ...failures },
       },
@@ -76,7 +76,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Search vault holders',
         description:
-          'fieldName is one of id, firstName, lastName, email, package, license, status. Names, e-mail and package match "contains" (case-insensitive; % and _ are literal), id matches exactly, license and status match the start of the value (e.g. "act" → Active). An empty fieldValue lists every holder. A "contains" search on e-mail or names counts its matches exactly up to 200; beyond that `total` is the database\'s estimate and `totalIsEstimate` is true.',
+          'fieldName is one of id, firstName, lastName, email, package, license, status. Names, e-mail and package match "contains" (case-insensitive; % and _ are literal), id matches exactly, license and status match the start of the value (e.g. "act" → Active). An empty fieldValue lists every holder. A "contains" search on e-mail or names counts its matches exactly up to 200; beyond that `total` is the database\'s estimate and `totalIsEstimate` is true. The query takes the list\'s filters too: `createdFrom`, `createdTo`, `packageId`, `activated`.',
         querystring: vaultSearchQuery,
         body: vaultSearchBody,
         response: { 200: vaultHolderList, ...failures },
@@ -109,7 +109,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Export the current view to CSV',
         description:
-          'CSV of every holder matching the optional search (fieldName, fieldValue), with the chosen `columns` (comma-separated: id, firstName, lastName, email, package, license, status, lastLoginAt). Cells starting with = + - @ tab or CR are prefixed with a single quote. At most 100,000 rows.',
+          "CSV of every holder matching the optional search (fieldName, fieldValue) and the list's filters (createdFrom, createdTo, packageId, activated), with the chosen `columns` (comma-separated: id, firstName, lastName, email, package, license, status, lastLoginAt). Cells starting with = + - @ tab or CR are prefixed with a single quote. At most 100,000 rows.",
         querystring: exportQuery,
         produces: ['text/csv'],
         response: { 200: z.string().describe('CSV text'), ...failures },

@@ -1,5 +1,5 @@
-import { STATUS_NAMES, type VaultSearchField } from '@vault/contract';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type HolderListFilters, STATUS_NAMES, type VaultSearchField } from '@vault/contract';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { likeContains } from '../../db/like.js';
 import { basePackages, users, vaults } from '../../db/schema/index.js';
 
@@ -51,3 +51,36 @@ export function holderFilter(field: VaultSearchField | undefined, raw: string | 
     }
   }
 }
+
+const DAY_MS = 86_400_000;
+const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+const nextDayStart = (day: string) => new Date(Date.parse(dayStart(day)) + DAY_MS).toISOString();
+
+/**
+ * A search narrowed by the list's other filters (decision 0048). Creation days are UTC days, as the
+ * Overview's counters read them, and run on users_holder_created_idx (sponsor, role, created_at,
+ * id); a package alone stays a `vaults` filter on vaults_package_idx. Mixed with user conditions the
+ * vault's conditions become a sub-select of holder ids.
+ */
+export function withListFilters(base: HolderFilter, f: HolderListFilters): HolderFilter {
+  if (base.kind === 'none') return base;
+  const userConds: SQL[] = [];
+  if (f.createdFrom) userConds.push(sql`${users.createdAt} >= ${dayStart(f.createdFrom)}::timestamptz`);
+  if (f.createdTo) userConds.push(sql`${users.createdAt} < ${nextDayStart(f.createdTo)}::timestamptz`);
+  if (f.activated === 'yes') userConds.push(isNotNull(users.activatedAt));
+  if (f.activated === 'no') userConds.push(isNull(users.activatedAt));
+  const vaultConds: SQL[] = [];
+  if (base.kind === 'vaults') vaultConds.push(base.where);
+  if (f.packageId !== undefined) vaultConds.push(eq(vaults.packageId, f.packageId));
+  if (userConds.length === 0) {
+    if (vaultConds.length === 0) return base;
+    if (base.kind === 'users') userConds.push(base.where);
+    else return { kind: 'vaults', where: and(...vaultConds)! };
+  } else if (base.kind === 'users') userConds.push(base.where);
+  if (vaultConds.length) userConds.push(sql`${users.id} in (select ${vaults.holderUserId} from ${vaults} where ${and(...vaultConds)})`);
+  return { kind: 'users', where: and(...userConds)!, ...(base.kind === 'users' && base.contains ? { contains: true } : {}) };
+}
+
+/** The list's other filters as part of a cached total's key: '' when none is set. */
+export const listFiltersKey = (f: HolderListFilters) =>
+  [f.createdFrom ?? '', f.createdTo ?? '', f.packageId ?? '', f.activated ?? ''].join('|').replace(/^\|+$/, '');

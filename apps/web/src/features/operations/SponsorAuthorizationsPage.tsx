@@ -16,6 +16,7 @@ import { useConfirm } from '../../components/confirm-context';
 import { ACCESSIBLE_CALENDAR } from '../../components/DateRangeFilter';
 import { FormButtons, FormModal } from '../../components/dialog-parts';
 import { ListTable } from '../../components/list/ListTable';
+import { ListViews } from '../../components/list/ListViews';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime, PICKER_DATE_TIME_FORMAT } from '../../lib/dates';
@@ -50,9 +51,12 @@ export function SponsorAuthorizationsPage() {
         title="Sponsor Authorizations"
         description="Which enabled apps may reach this portal's data, with which scopes and until when."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setGranting(true)} disabled={sponsorId === 0}>
-            Grant access
-          </Button>
+          <>
+            <ListViews views={list.views} />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setGranting(true)} disabled={sponsorId === 0}>
+              Grant access
+            </Button>
+          </>
         }
       />
       <ListTable<SponsorAuthorization>

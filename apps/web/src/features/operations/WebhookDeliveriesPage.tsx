@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { ListLoadError } from '../../components/list/ListLoadError';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
+import { ListViews } from '../../components/list/ListViews';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -61,6 +62,7 @@ export function WebhookDeliveriesPage() {
             'The events sent to this webhook, newest first.'
           )
         }
+        actions={<ListViews views={list.views} />}
       />
       <ListLoadError query={webhook} what="webhook" />
       {webhook.isPending && sponsorId > 0 && <Loader size="sm" />}

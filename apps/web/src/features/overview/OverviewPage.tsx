@@ -10,7 +10,7 @@ import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { useOverview } from './api';
 import { ChartCard, type ChartRow } from './ChartCard';
-import { overviewLinks } from './links';
+import { overviewLinks, weekEnd } from './links';
 import { StatFigure } from './StatFigure';
 
 const DEFAULT_DAYS = 29;
@@ -66,7 +66,12 @@ function Figures({ o, linked }: { o: OverviewResponse; linked: boolean }) {
     href: p.packageId === null ? undefined : link(overviewLinks.holdersWithPackage(p.packageId)),
     linkLabel: `${p.count} holders with ${p.package}`,
   }));
-  const perWeek: ChartRow[] = o.newVaultsPerWeek.map((w) => ({ label: w.weekStart, value: w.count }));
+  const perWeek: ChartRow[] = o.newVaultsPerWeek.map((w) => ({
+    label: w.weekStart,
+    value: w.count,
+    href: w.count > 0 ? link(overviewLinks.holdersCreated(w.weekStart, weekEnd(w.weekStart))) : undefined,
+    linkLabel: `${w.count} vaults created in the week of ${w.weekStart}`,
+  }));
   const failed: ChartRow[] = o.failedUploadsPerDay.map((d) => ({
     label: d.day,
     value: d.count,
@@ -134,7 +139,12 @@ function Figures({ o, linked }: { o: OverviewResponse; linked: boolean }) {
           description={`Invitations sent, redeemed, and vaults activated after a redemption, ${o.fromDate} to ${o.toDate}.`}
           kind="bar"
           rows={[
-            { label: 'Sent', value: inv.sent },
+            {
+              label: 'Sent',
+              value: inv.sent,
+              href: link(overviewLinks.invitationsCreated(o.fromDate, o.toDate)),
+              linkLabel: `${inv.sent} invitations sent`,
+            },
             { label: `Redeemed${share(inv.redeemed, inv.sent)}`, value: inv.redeemed },
             { label: `Vault activated${share(inv.activated, inv.redeemed)}`, value: inv.activated },
           ]}
@@ -147,8 +157,18 @@ function Figures({ o, linked }: { o: OverviewResponse; linked: boolean }) {
           description={`Vaults created ${o.fromDate} to ${o.toDate}, and how many of them are activated.`}
           kind="bar"
           rows={[
-            { label: 'Created', value: vf.created },
-            { label: `Activated${share(vf.activated, vf.created)}`, value: vf.activated },
+            {
+              label: 'Created',
+              value: vf.created,
+              href: link(overviewLinks.holdersCreated(o.fromDate, o.toDate)),
+              linkLabel: `${vf.created} vaults created`,
+            },
+            {
+              label: `Activated${share(vf.activated, vf.created)}`,
+              value: vf.activated,
+              href: link(overviewLinks.holdersCreatedActivated(o.fromDate, o.toDate)),
+              linkLabel: `${vf.activated} of them activated`,
+            },
           ]}
           labelHeading="Step"
           valueHeading="Vaults"

@@ -6,6 +6,7 @@ import { useConfirm } from '../../components/confirm-context';
 import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
 import { actionsColumn, ListTable } from '../../components/list/ListTable';
+import { ListViews } from '../../components/list/ListViews';
 import { PageHeader } from '../../components/PageHeader';
 import { useListState } from '../../lib/list-state';
 import { useRights } from '../../lib/rights';
@@ -49,16 +50,19 @@ export function ActivePackagesPage() {
         title="Active Packages"
         description={sponsorCode ? `The packages ${sponsorCode} offers its vault holders, at its sale prices.` : undefined}
         actions={
-          isStaff && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)} disabled={sponsorId === 0}>
-              Assign Packages
-              {available.length > 0 && (
-                <Badge size="xs" ml={8} color="white" variant="outline">
-                  {available.length}
-                </Badge>
-              )}
-            </Button>
-          )
+          <>
+            <ListViews views={paging.views} />
+            {isStaff && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setAssigning(true)} disabled={sponsorId === 0}>
+                Assign Packages
+                {available.length > 0 && (
+                  <Badge size="xs" ml={8} color="white" variant="outline">
+                    {available.length}
+                  </Badge>
+                )}
+              </Button>
+            )}
+          </>
         }
       />
       <ListTable<ActivePackage>

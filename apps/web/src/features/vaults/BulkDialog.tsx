@@ -1,7 +1,7 @@
 // Opened from the vault list, which does not load Mantine's table styles.
 import '@mantine/core/styles/Table.css';
 import { Alert, Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import type { BulkAction, BulkResult, VaultSearchBody } from '@vault/contract';
+import type { BulkAction, BulkResult, HolderListFilters, VaultSearchBody } from '@vault/contract';
 import { AnswerButtons, BlockingModal, BusyNote } from '../../components/dialog-parts';
 import { errorMessage } from '../../lib/api';
 import { formatCount } from '../../lib/count';
@@ -20,6 +20,8 @@ export interface BulkRequest {
   /** Chosen holders, or every holder matching the search. */
   ids?: number[];
   search?: VaultSearchBody;
+  /** With `search`: the list's other filters (creation days, package, activated). */
+  filters?: HolderListFilters;
   /** How many holders this is, for the question. */
   count: number;
   /** The count is the server's estimate (a broad search): the question says "about". */
@@ -114,7 +116,12 @@ export function BulkDialog({
             onClose={close}
             onConfirm={() =>
               bulk.mutate(
-                { action: request.action, ...(request.ids ? { ids: request.ids } : { search: request.search }) },
+                {
+                  action: request.action,
+                  ...(request.ids
+                    ? { ids: request.ids }
+                    : { search: request.search, ...(request.filters ? { filters: request.filters } : {}) }),
+                },
                 { onSuccess: () => onDone() },
               )
             }

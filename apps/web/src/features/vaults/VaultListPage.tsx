@@ -41,15 +41,17 @@ import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { formatCount } from '../../lib/count';
-import { useListState } from '../../lib/list-state';
+import { useListFilters, useListState } from '../../lib/list-state';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { downloadCsv, useVaultList } from './api';
 import type { BulkRequest } from './BulkDialog';
 import { detailPath, HolderIdLink, HolderNameCell, LastLoginCell } from './HolderCells';
+import { HolderFilterChips } from './HolderFilterChips';
 import { actionsFor } from './holder-status-actions';
 import { ImportDialog } from './ImportDialog';
+import { VAULT_LIST_FILTERS, vaultListFilters } from './list-request';
 import { accountActions, useHolderActions } from './useHolderActions';
 
 // The bulk dialog loads when a bulk action is first chosen.
@@ -74,13 +76,19 @@ export function VaultListPage() {
     columns: VAULT_COLUMNS,
     defaultColumns: DEFAULT_VAULT_COLUMNS,
     sortable: VAULT_SORT_FIELDS,
+    filters: VAULT_LIST_FILTERS,
   });
+  // Creation days, package and activation (decision 0048): set by a link, kept in the URL and by saved views.
+  const urlFilters = useListFilters();
+  const filterKey = VAULT_LIST_FILTERS.map((f) => urlFilters.params.get(f) ?? '').join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the params it is made of
+  const filters = useMemo(() => vaultListFilters(urlFilters.params), [filterKey]);
   const search = useMemo<VaultSearchBody | null>(
     () =>
       list.search && (VAULT_SEARCH_FIELDS as readonly string[]).includes(list.search.fieldName) ? (list.search as VaultSearchBody) : null,
     [list.search],
   );
-  const query = useVaultList(sponsorId, list.offset, list.limit, search, list.sort);
+  const query = useVaultList(sponsorId, list.offset, list.limit, search, list.sort, filters);
   const rights = useRights();
   const actions = useHolderActions(sponsorId);
   const { alert } = useConfirm();
@@ -95,7 +103,7 @@ export function VaultListPage() {
   useEffect(() => {
     setSelected([]);
     setAllMatching(false);
-  }, [sponsorId, search, list.sort]);
+  }, [sponsorId, search, list.sort, filters]);
 
   const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
   const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
@@ -107,7 +115,13 @@ export function VaultListPage() {
   const startBulk = (action: BulkAction) =>
     setBulk(
       allMatching
-        ? { action, search: search ?? { fieldName: 'email', fieldValue: '' }, count: total, countIsEstimate: totalIsEstimate }
+        ? {
+            action,
+            search: search ?? { fieldName: 'email', fieldValue: '' },
+            ...(filters ? { filters } : {}),
+            count: total,
+            countIsEstimate: totalIsEstimate,
+          }
         : { action, ids: selected.map((s) => s.id), count: selected.length },
     );
 
@@ -116,7 +130,7 @@ export function VaultListPage() {
     try {
       await downloadCsv(
         '/api/v1/vaultholders/export',
-        { sponsorId, fieldName: search?.fieldName, fieldValue: search?.fieldValue, columns: list.columns.join(',') },
+        { sponsorId, fieldName: search?.fieldName, fieldValue: search?.fieldValue, ...filters, columns: list.columns.join(',') },
         `vault-holders-${sponsorCode}.csv`,
       );
     } catch (err) {
@@ -267,6 +281,13 @@ export function VaultListPage() {
         disabled={sponsorId === 0}
         columns={{ all: VAULT_COLUMNS, labels: VAULT_COLUMN_LABELS }}
       />
+      {filters && (
+        <HolderFilterChips
+          filters={filters}
+          packageName={filters.packageId !== undefined ? (rows.find((r) => r.packageId === filters.packageId)?.package ?? null) : null}
+          onRemove={(params) => urlFilters.update(Object.fromEntries(params.map((p) => [p, null])))}
+        />
+      )}
       {selectedCount > 0 && (
         <Paper
           role="region"
@@ -285,7 +306,7 @@ export function VaultListPage() {
               {!allMatching && total > selected.length && (
                 <AnchorButton onClick={() => setAllMatching(true)}>
                   Select all {about}
-                  {formatCount(total)} {search ? 'matching the search' : 'vault holders'}
+                  {formatCount(total)} {search ? 'matching the search' : filters ? 'matching the filters' : 'vault holders'}
                 </AnchorButton>
               )}
               <AnchorButton
@@ -328,7 +349,7 @@ export function VaultListPage() {
         portalChosen={sponsorId > 0}
         minHeight={300}
         empty={{
-          none: 'No vault holders yet.',
+          none: filters ? 'No vault holder matches these filters.' : 'No vault holders yet.',
           noMatch: 'No vault holder matches this search.',
           noPortal: 'Choose a portal to see its vault holders.',
         }}

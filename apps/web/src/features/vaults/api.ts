@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   BulkAction,
   BulkResult,
+  HolderListFilters,
   ImportPreview,
   ImportResult,
   ListResponse,
@@ -27,8 +28,14 @@ import { VAULT_LIST_PATH, vaultListGetQuery } from './list-request';
 /** Query keys: each names the chosen sponsor, so changing the sponsor reloads the screen's data. */
 export const vaultKeys = {
   all: (sponsorId: number) => ['vaults', sponsorId] as const,
-  list: (sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null, sort: ListSort | null) =>
-    ['vaults', sponsorId, 'list', { offset, limit, search, sort }] as const,
+  list: (
+    sponsorId: number,
+    offset: number,
+    limit: number,
+    search: VaultSearchBody | null,
+    sort: ListSort | null,
+    filters: HolderListFilters | null = null,
+  ) => ['vaults', sponsorId, 'list', { offset, limit, search, sort, ...(filters ? { filters } : {}) }] as const,
   details: (sponsorId: number, vaultId: number) => ['vaults', sponsorId, 'details', vaultId] as const,
   user: (sponsorId: number, id: number) => ['vaults', sponsorId, 'user', id] as const,
   packages: (sponsorId: number) => ['vaults', sponsorId, 'form', 'packages'] as const,
@@ -48,24 +55,32 @@ export const vaultListQuery = (
   limit: number,
   search: VaultSearchBody | null,
   sort: ListSort | null = null,
+  filters: HolderListFilters | null = null,
 ) => ({
-  queryKey: vaultKeys.list(sponsorId, offset, limit, search, sort),
+  queryKey: vaultKeys.list(sponsorId, offset, limit, search, sort, filters),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     search
       ? api<VaultHolderList>('POST', '/api/v1/vaultholders/search', {
-          query: { sponsorId, offset, limit, ...sort },
+          query: { sponsorId, offset, limit, ...sort, ...filters },
           body: search,
           signal,
         })
       : api<VaultHolderList>('GET', VAULT_LIST_PATH, {
-          query: { ...vaultListGetQuery(sponsorId, offset, limit), ...sort },
+          query: { ...vaultListGetQuery(sponsorId, offset, limit), ...sort, ...filters },
           signal,
         }),
 });
 
-export function useVaultList(sponsorId: number, offset: number, limit: number, search: VaultSearchBody | null, sort: ListSort | null) {
+export function useVaultList(
+  sponsorId: number,
+  offset: number,
+  limit: number,
+  search: VaultSearchBody | null,
+  sort: ListSort | null,
+  filters: HolderListFilters | null,
+) {
   return useQuery({
-    ...vaultListQuery(sponsorId, offset, limit, search, sort),
+    ...vaultListQuery(sponsorId, offset, limit, search, sort, filters),
     enabled: sponsorId > 0,
     placeholderData: keepPreviousData,
   });

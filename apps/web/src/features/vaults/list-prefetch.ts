@@ -1,11 +1,18 @@
-import { PAGE_SIZE, VAULT_SEARCH_FIELDS, VAULT_SORT_FIELDS, type VaultSearchBody } from '@vault/contract';
+import { type HolderListFilters, PAGE_SIZE, VAULT_SEARCH_FIELDS, VAULT_SORT_FIELDS, type VaultSearchBody } from '@vault/contract';
 import { type ListSort, parsePage, parseSort } from '../../lib/list-state';
 import { queryClient } from '../../lib/query-client';
 import { getSponsor, getToken } from '../../lib/session';
 import { vaultListQuery } from './api';
+import { vaultListFilters } from './list-request';
 
 /** The page, search and sort the vault list shows for this address (as useListState and the screen read them). */
-export function vaultListParams(url: URL): { offset: number; limit: number; search: VaultSearchBody | null; sort: ListSort | null } {
+export function vaultListParams(url: URL): {
+  offset: number;
+  limit: number;
+  search: VaultSearchBody | null;
+  sort: ListSort | null;
+  filters: HolderListFilters | null;
+} {
   const field = url.searchParams.get('field');
   const search =
     field && (VAULT_SEARCH_FIELDS as readonly string[]).includes(field)
@@ -16,6 +23,7 @@ export function vaultListParams(url: URL): { offset: number; limit: number; sear
     limit: PAGE_SIZE,
     search,
     sort: parseSort(url.searchParams.get('sort'), url.searchParams.get('dir'), VAULT_SORT_FIELDS),
+    filters: vaultListFilters(url.searchParams),
   };
 }
 
@@ -26,6 +34,6 @@ export function vaultListParams(url: URL): { offset: number; limit: number; sear
 export function fetchVaultListFor(url: URL): Promise<void> | null {
   const { sponsorId } = getSponsor();
   if (!getToken() || sponsorId <= 0) return null;
-  const { offset, limit, search, sort } = vaultListParams(url);
-  return queryClient.prefetchQuery(vaultListQuery(sponsorId, offset, limit, search, sort));
+  const { offset, limit, search, sort, filters } = vaultListParams(url);
+  return queryClient.prefetchQuery(vaultListQuery(sponsorId, offset, limit, search, sort, filters));
 }
