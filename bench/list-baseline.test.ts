@@ -4,7 +4,8 @@ import { createVault, vaultBody, vaultWorld } from '../apps/api/src/modules/vaul
 import { useTestApp } from '../apps/api/src/test/per-file-app.js';
 import { listBaseline } from './list-baseline.js';
 
-const t = useTestApp();
+// The route as the service runs it: sessions kept between reads (decision 0049).
+const t = useTestApp({ env: { SESSION_CACHE_MS: '10000' } });
 
 interface Seen {
   name: string | null;

@@ -8,10 +8,10 @@ import { type Auth, createTestApp, type TestApp } from './harness.js';
  * each test (`catalog`: with the app catalogue put back). The answer stands for the app once
  * beforeAll has built it, so a file keeps writing `t.app`, `t.db`, `t.signInStaff()`.
  */
-export function useTestApp(opts: { catalog?: boolean } = {}): TestApp {
+export function useTestApp(opts: { catalog?: boolean; env?: Record<string, string> } = {}): TestApp {
   let built: TestApp | undefined;
   beforeAll(async () => {
-    built = await createTestApp();
+    built = await createTestApp({ env: opts.env });
   });
   afterAll(async () => built?.close());
   beforeEach(async () => {
