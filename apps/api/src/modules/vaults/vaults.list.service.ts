@@ -26,7 +26,7 @@ import {
   pageIds,
   portalPageRows,
 } from './vaults.list.repo.js';
-import { type HolderFilter, holderFilter, listFiltersKey, withListFilters } from './vaults.search.repo.js';
+import { type HolderFilter, holderFilter, LIST_FILTER_KEYS, listFiltersKey, withListFilters } from './vaults.search.repo.js';
 import { type Ctx, iso, statusName, TARGET } from './vaults.service.js';
 
 export function toItem(r: HolderRow): VaultHolderItem {
@@ -57,12 +57,6 @@ export function toItem(r: HolderRow): VaultHolderItem {
 export const SEARCH_EXACT_COUNT_CAP = 200;
 
 /**
- * One page of holders: the ids of the page come from an index-only scan (users_sponsor_role_idx,
- * users_holder_search_idx for "contains" searches, or vaults_package_idx for package/license
- * searches), then only those 20 rows are joined.
- * Count fast path: a first page that is not full is its own total.
- */
-/**
  * The holders a search and the list's other filters keep. A range that ends before it starts is
  * refused rather than answered with an empty list: it is a mistake, not a question.
  */
@@ -74,6 +68,12 @@ export function listFilter(search: { fieldName?: VaultSearchField; fieldValue?: 
   return withListFilters(holderFilter(search?.fieldName, search?.fieldValue), f);
 }
 
+/**
+ * One page of holders: the ids of the page come from an index-only scan (users_sponsor_role_idx,
+ * users_holder_search_idx for "contains" searches, or vaults_package_idx for package/license
+ * searches), then only those 20 rows are joined.
+ * Count fast path: a first page that is not full is its own total.
+ */
 export async function list(
   db: Db,
   sponsorId: number | null,
@@ -180,6 +180,4 @@ export async function exportCsv(
 
 /** The list's other filters that are set, as the audit entry records them. */
 export const pickFilters = (f: HolderListFilters): HolderListFilters =>
-  Object.fromEntries(
-    (['createdFrom', 'createdTo', 'packageId', 'activated'] as const).filter((k) => f[k] !== undefined).map((k) => [k, f[k]]),
-  ) as HolderListFilters;
+  Object.fromEntries(LIST_FILTER_KEYS.filter((k) => f[k] !== undefined).map((k) => [k, f[k]])) as HolderListFilters;

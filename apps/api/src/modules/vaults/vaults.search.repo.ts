@@ -82,5 +82,8 @@ export function withListFilters(base: HolderFilter, f: HolderListFilters): Holde
 }
 
 /** The list's other filters as part of a cached total's key: '' when none is set. */
+export const LIST_FILTER_KEYS = ['createdFrom', 'createdTo', 'packageId', 'activated'] as const;
 export const listFiltersKey = (f: HolderListFilters) =>
-  [f.createdFrom ?? '', f.createdTo ?? '', f.packageId ?? '', f.activated ?? ''].join('|').replace(/^\|+$/, '');
+  LIST_FILTER_KEYS.map((k) => f[k] ?? '')
+    .join('|')
+    .replace(/^\|+$/, '');
