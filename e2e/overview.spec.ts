@@ -71,7 +71,7 @@ async function biggestLinkedRow(page: Page, chart: string) {
   return { link: links.nth(best.i), count: best.text };
 }
 
-test('a week of new vaults, the activation funnel, a package and invitations sent lead to their lists showing as many rows', async ({
+test('a week of new vaults, the activation funnel, a package, invitations sent and redeemed lead to their lists showing as many rows', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -117,10 +117,20 @@ test('a week of new vaults, the activation funnel, a package and invitations sen
   await sent.click();
   await expect(page).toHaveURL(/\/invitation\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
   if (sentCount !== '0') await expect(page.getByText(new RegExp(`^1–\\d+ of ${sentCount}$`))).toBeVisible();
-  // Redemptions and activations are events without a list of their own: no link.
+  // Redemptions are events: the audit log's "Invitation used" entries of the range's days, as many as the figure.
   await page.goto('/overview');
   await invitations.getByText('Show table').click();
-  await expect(invitations.getByRole('table').getByRole('link')).toHaveCount(1);
+  await expect(invitations.getByRole('table').getByRole('link')).toHaveCount(3);
+  const redeemed = invitations.getByRole('link', { name: /^\d[\d,]* invitations redeemed$/ });
+  const redeemedCount = (await redeemed.textContent())!.trim();
+  expect(Number(redeemedCount.replace(/,/g, '')), 'the demo data redeems invitations').toBeGreaterThan(0);
+  await expect(invitations.getByRole('link', { name: /^\d[\d,]* vaults activated after an invitation$/ })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/overview-invitation-funnel.png` });
+  await redeemed.click();
+  await expect(page).toHaveURL(/\/audit-logs\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&action=invitation\.redeem&outcome=success$/);
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${redeemedCount}$`))).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toContainText('Invitation used');
+  await page.screenshot({ path: `${SHOTS}/audit-log-invitations-redeemed.png` });
 
   await page.goto('/overview');
   const pkg = await biggestLinkedRow(page, 'Holders per package');
