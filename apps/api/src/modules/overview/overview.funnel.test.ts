@@ -2,18 +2,10 @@ import { readFileSync } from 'node:fs';
 import { FUNNEL_AUDIT_ACTIONS, type OverviewResponse } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  appIntegrations,
-  basePackages,
-  emailOutbox,
-  invitations,
-  packageSponsor,
-  sponsorAuthorizations,
-  sponsorIntegrations,
-} from '../../db/schema/index.js';
-import { sha256 } from '../../lib/crypto.js';
+import { basePackages, emailOutbox, invitations, packageSponsor } from '../../db/schema/index.js';
 import type { Auth } from '../../test/harness.js';
 import { injector, useTestApp } from '../../test/per-file-app.js';
+import { integrationKey } from '../invitations/invitations.fixtures.js';
 import { createVault, vaultBody } from '../vaults/vaults.fixtures.js';
 
 const t = useTestApp();
@@ -23,15 +15,7 @@ const inject = injector(t);
 async function portal(code: string) {
   const sponsor = await t.createSponsor(code);
   const key = `${code.toLowerCase()}-integration-key-0123456789abcdef`;
-  const [app] = await t.db
-    .insert(appIntegrations)
-    .values({ code: `signup-${code}`, name: 'Vault sign-up', category: 'signup' })
-    .returning();
-  const [si] = await t.db
-    .insert(sponsorIntegrations)
-    .values({ sponsorId: sponsor.id, integrationId: app!.id, apiKeyHash: sha256(key), apiKeyPrefix: key.slice(0, 6) })
-    .returning();
-  await t.db.insert(sponsorAuthorizations).values({ sponsorId: sponsor.id, sponsorIntegrationId: si!.id, scopes: ['redeem_invitations'] });
+  await integrationKey(t, sponsor.id, key, undefined, `signup-${code}`);
   const [pkg] = await t.db
     .insert(basePackages)
     .values({ name: `Gold ${code}`, storageQuotaBytes: 1_000_000, listPriceCents: 100 })
