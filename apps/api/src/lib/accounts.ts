@@ -57,10 +57,9 @@ const audit = (db: Db, ctx: Ctx, action: string, account: AccountRef, logJson: R
 /**
  * Runs `write`, a change that may activate the account and writes its own audit entry, in the
  * caller's transaction. When it is the account's first activation and the account is a vault holder
- * who redeemed an invitation of their portal before it, the entry `invitation.vault_activated` follows
- * the change's own: the
- * last step of the Overview's invitation funnel, which counts these entries (decision 0050). The row
- * is locked first, so of two activations racing each other one is the first.
+ * who redeemed an invitation of their portal before it, the entry `invitation.vault_activated`
+ * follows the change's own: the last step of the Overview's invitation funnel, which counts these
+ * entries (decision 0050). The row is locked first, so of two racing activations one is the first.
  */
 export async function activating<T>(db: Db, actor: Actor, userId: number, write: () => Promise<T>): Promise<T> {
   const before = await lockActivated(db, userId);
