@@ -95,6 +95,15 @@ test('a week of new vaults, the activation funnel, a package, invitations sent a
   await chip.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(chip).toBeHidden();
+  // The same filter picked by hand: the calendar's code arrives with the click.
+  await page.getByRole('button', { name: 'Created between…' }).click();
+  await expect(page.getByRole('button', { name: 'Last 30 days' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/vault-list-created-picker.png` });
+  await page.getByRole('button', { name: 'Last 30 days' }).click();
+  await expect(page).toHaveURL(/\/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('button', { name: /^Remove filter: Created \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(UTC\)$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Created between…' })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/vault-list-created-picked.png` });
 
   for (const step of [/^\d[\d,]* vaults created$/, /^\d[\d,]* of them activated$/]) {
     await page.goto('/overview');
