@@ -71,7 +71,7 @@ async function biggestLinkedRow(page: Page, chart: string) {
   return { link: links.nth(best.i), count: best.text };
 }
 
-test('a week of new vaults, the activation funnel, a package and invitations sent lead to their lists showing as many rows', async ({
+test('a week of new vaults, the activation funnel, a package, invitations sent and redeemed lead to their lists showing as many rows', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -95,6 +95,15 @@ test('a week of new vaults, the activation funnel, a package and invitations sen
   await chip.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(chip).toBeHidden();
+  // The same filter picked by hand: the calendar's code arrives with the click.
+  await page.getByRole('button', { name: 'Created between…' }).click();
+  await expect(page.getByRole('button', { name: 'Last 30 days' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/vault-list-created-picker.png` });
+  await page.getByRole('button', { name: 'Last 30 days' }).click();
+  await expect(page).toHaveURL(/\/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('button', { name: /^Remove filter: Created \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(UTC\)$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Created between…' })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/vault-list-created-picked.png` });
 
   for (const step of [/^\d[\d,]* vaults created$/, /^\d[\d,]* of them activated$/]) {
     await page.goto('/overview');
@@ -117,10 +126,20 @@ test('a week of new vaults, the activation funnel, a package and invitations sen
   await sent.click();
   await expect(page).toHaveURL(/\/invitation\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
   if (sentCount !== '0') await expect(page.getByText(new RegExp(`^1–\\d+ of ${sentCount}$`))).toBeVisible();
-  // Redemptions and activations are events without a list of their own: no link.
+  // Redemptions are events: the audit log's "Invitation used" entries of the range's days, as many as the figure.
   await page.goto('/overview');
   await invitations.getByText('Show table').click();
-  await expect(invitations.getByRole('table').getByRole('link')).toHaveCount(1);
+  await expect(invitations.getByRole('table').getByRole('link')).toHaveCount(3);
+  const redeemed = invitations.getByRole('link', { name: /^\d[\d,]* invitations redeemed$/ });
+  const redeemedCount = (await redeemed.textContent())!.trim();
+  expect(Number(redeemedCount.replace(/,/g, '')), 'the demo data redeems invitations').toBeGreaterThan(0);
+  await expect(invitations.getByRole('link', { name: /^\d[\d,]* vaults activated after an invitation$/ })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/overview-invitation-funnel.png` });
+  await redeemed.click();
+  await expect(page).toHaveURL(/\/audit-logs\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&action=invitation\.redeem&outcome=success$/);
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${redeemedCount}$`))).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toContainText('Invitation used');
+  await page.screenshot({ path: `${SHOTS}/audit-log-invitations-redeemed.png` });
 
   await page.goto('/overview');
   const pkg = await biggestLinkedRow(page, 'Holders per package');

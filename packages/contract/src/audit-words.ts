@@ -84,6 +84,7 @@ const ACTIONS: Record<string, string> = {
   'audit.purge': 'Expired audit months removed',
   'invitation.default': 'Default invite code changed',
   'invitation.redeem': 'Invitation used',
+  'invitation.vault_activated': 'Vault activated after an invitation',
   'invitation.import': 'Invitations imported from CSV',
   'vaultholders.import': 'Vault holders imported from CSV',
   'vault_holder.import': 'Vault holders imported from CSV',

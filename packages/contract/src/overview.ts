@@ -11,6 +11,18 @@ export const OVERVIEW_FAILED_UPLOAD_DAYS = 30;
 export const OVERVIEW_EXPIRING_DAYS = 7;
 export const OVERVIEW_TOP = 10;
 
+/**
+ * The audit entries the invitation funnel counts, by the entry's portal and UTC day, outcome success
+ * (decision 0050): Redeemed and Vault activated link to the audit log filtered to them, as sign-ins
+ * per day link to `auth.login`.
+ */
+export const FUNNEL_AUDIT_ACTIONS = {
+  signIn: 'auth.login',
+  redeemed: 'invitation.redeem',
+  /** A vault holder's first activation after redeeming an invitation of the portal. */
+  activated: 'invitation.vault_activated',
+} as const;
+
 export const overviewQuery = z.strictObject({
   sponsorId: z.coerce.number().int().min(0).optional(),
   fromDate: dateQueryParam.optional(),

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { mfaPasskeys, mfaRecoveryCodes, sessions, users } from '../db/schema/index.js';
+import { invitationRedemptions, invitations, mfaPasskeys, mfaRecoveryCodes, sessions, users } from '../db/schema/index.js';
 
 /** The account writes lib/accounts.ts runs, each in the caller's transaction. */
 
@@ -17,6 +17,41 @@ export async function setStatus(db: Db, userId: number, statusId: number, activa
     .update(users)
     .set({ statusId, updatedAt: new Date(), ...(activated ? { activatedAt: new Date() } : {}) })
     .where(eq(users.id, userId));
+}
+
+/** Whether the account has been activated before, read under its row lock (kept to the transaction's end). */
+export async function lockActivated(db: Db, userId: number) {
+  const [row] = await db.select({ at: users.activatedAt }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.at != null;
+}
+
+/**
+ * The vault holder's latest redemption, at or before their activation, of an invitation of their own
+ * portal, by e-mail in any case (the condition of migration 0030's counter); null for anyone else.
+ */
+export async function redemptionBeforeActivation(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      sponsorId: invitations.sponsorId,
+      email: users.email,
+      invitationId: invitationRedemptions.invitationId,
+      inviteCode: invitations.inviteCode,
+      redeemedAt: invitationRedemptions.redeemedAt,
+    })
+    .from(users)
+    .innerJoin(invitationRedemptions, sql`lower(${invitationRedemptions.email}) = lower(${users.email})`)
+    .innerJoin(invitations, and(eq(invitations.id, invitationRedemptions.invitationId), eq(invitations.sponsorId, users.sponsorId)))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.role, 'vault_holder'),
+        isNotNull(users.activatedAt),
+        lte(invitationRedemptions.redeemedAt, users.activatedAt),
+      ),
+    )
+    .orderBy(desc(invitationRedemptions.redeemedAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Authenticator and recovery codes gone: the accounts enrol again. */

@@ -1,9 +1,9 @@
-import { type ServerMessage, STATUS } from '@vault/contract';
+import { FUNNEL_AUDIT_ACTIONS, type ServerMessage, STATUS } from '@vault/contract';
 import type { Db } from '../db/client.js';
 import { queueMessage, recipientLocale } from '../mail/messages.js';
 import { writeAudit } from '../plugins/audit.js';
 import type { Actor } from '../plugins/types.js';
-import { clearSecondFactor, emailOwner, revokeSessions, setStatus } from './accounts.repo.js';
+import { clearSecondFactor, emailOwner, lockActivated, redemptionBeforeActivation, revokeSessions, setStatus } from './accounts.repo.js';
 import { conflict, forbidden } from './errors.js';
 import { sendPasswordLink } from './password-links.js';
 
@@ -55,6 +55,33 @@ const audit = (db: Db, ctx: Ctx, action: string, account: AccountRef, logJson: R
   });
 
 /**
+ * Runs `write`, a change that may activate the account and writes its own audit entry, in the
+ * caller's transaction. When it is the account's first activation and the account is a vault holder
+ * who redeemed an invitation of their portal before it, the entry `invitation.vault_activated`
+ * follows the change's own: the last step of the Overview's invitation funnel, which counts these
+ * entries (decision 0050). The row is locked first, so of two racing activations one is the first.
+ */
+export async function activating<T>(db: Db, actor: Actor, userId: number, write: () => Promise<T>): Promise<T> {
+  const before = await lockActivated(db, userId);
+  const result = await write();
+  const redemption = before ? null : await redemptionBeforeActivation(db, userId);
+  if (redemption)
+    await writeAudit(db, actor, {
+      action: FUNNEL_AUDIT_ACTIONS.activated,
+      sponsorId: redemption.sponsorId,
+      targetType: 'vault_holder',
+      targetId: userId,
+      logJson: {
+        email: redemption.email,
+        invitationId: redemption.invitationId,
+        inviteCode: redemption.inviteCode,
+        redeemedAt: redemption.redeemedAt.toISOString(),
+      },
+    });
+  return result;
+}
+
+/**
  * Activation sends statusId 1 (specification section 4); deactivation 2. Archived accounts stay archived.
  * `auditAs` names the entry when the change comes through another channel than the portal (SCIM).
  */
@@ -64,12 +91,15 @@ export async function setAccountStatus(db: Db, ctx: Ctx, account: AccountRef, st
   if (account.statusId === statusId) {
     return done(`${fullName(account)} is already ${statusId === STATUS.active ? 'active' : 'inactive'}.`);
   }
-  await setStatus(db, account.id, statusId, statusId === STATUS.active);
-  if (statusId === STATUS.inactive) await revokeSessions(db, [account.id]);
-  await audit(db, ctx, auditAs ?? (statusId === STATUS.active ? 'activate' : 'deactivate'), account, {
-    email: account.email,
-    statusId: { from: account.statusId, to: statusId },
-  });
+  const change = async () => {
+    await setStatus(db, account.id, statusId, statusId === STATUS.active);
+    if (statusId === STATUS.inactive) await revokeSessions(db, [account.id]);
+    await audit(db, ctx, auditAs ?? (statusId === STATUS.active ? 'activate' : 'deactivate'), account, {
+      email: account.email,
+      statusId: { from: account.statusId, to: statusId },
+    });
+  };
+  await (statusId === STATUS.active ? activating(db, ctx.actor, account.id, change) : change());
   return done(`${fullName(account)} is now ${statusId === STATUS.active ? 'active' : 'inactive'}.`);
 }
 

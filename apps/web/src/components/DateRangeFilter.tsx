@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { type CalendarAriaLabels, DatePickerInput, type DayOfWeek } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { dateRangePresets, isoDay, PICKER_DATE_FORMAT } from '../lib/dates';
 import classes from './DateRangeFilter.module.css';
 
@@ -37,6 +37,10 @@ export interface DateRangeFilterProps {
   /** Offers a clear button; clearing calls onChange(null, null). */
   clearable?: boolean;
   w?: number | string;
+  /** Opens the calendar once mounted: for a picker loaded on a click of another control. */
+  autoOpen?: boolean;
+  /** Called when the calendar closes, with or without a pick. */
+  onDropdownClose?: () => void;
 }
 
 /**
@@ -52,12 +56,19 @@ export function DateRangeFilter({
   placeholder = 'Any date',
   clearable = false,
   w = 260,
+  autoOpen = false,
+  onDropdownClose,
 }: DateRangeFilterProps) {
   // A range being picked (first day chosen, last not yet) lives here until it is whole.
   const [value, setValue] = useState<Range>([from, to]);
   useEffect(() => setValue([from, to]), [from, to]);
   const today = isoDay(new Date());
   const presets = useMemo(() => dateRangePresets(new Date(`${today}T00:00:00`)), [today]);
+  const input = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when mounted
+  useEffect(() => {
+    if (autoOpen) input.current?.click();
+  }, []);
 
   const change = (next: Range) => {
     setValue(next);
@@ -67,6 +78,8 @@ export function DateRangeFilter({
 
   return (
     <DatePickerInput
+      ref={input}
+      onDropdownClose={onDropdownClose}
       type="range"
       label={label}
       placeholder={placeholder}

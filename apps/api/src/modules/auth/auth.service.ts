@@ -1,6 +1,7 @@
 import { LOGIN_FAILED_MESSAGE, type LoginResponse, SESSION_MAX_HOURS, type SecondFactorChallenge, STATUS } from '@vault/contract';
 import type { Db } from '../../db/client.js';
 import type { sponsorAdmins, users } from '../../db/schema/index.js';
+import { activating } from '../../lib/accounts.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
@@ -133,18 +134,18 @@ export async function setPasswordFromLink(db: Db, input: { token: string; passwo
     if (!user || user.statusId === STATUS.archived) throw badRequest('This link is not valid any more.');
     if (await localSignInClosed(tx, user)) throw useSsoInstead();
     const activate = link.purpose === 'activation' || user.statusId === STATUS.pending;
-    await repo.setPassword(tx, user.id, passwordHash, activate);
-    await repo.revokeUserSessions(tx, user.id);
-    await writeAudit(
-      tx,
-      { userId: user.id, email: user.email, sponsorId: user.sponsorId, ip },
-      {
+    const actor = { userId: user.id, email: user.email, sponsorId: user.sponsorId, ip };
+    const change = async () => {
+      await repo.setPassword(tx, user.id, passwordHash, activate);
+      await repo.revokeUserSessions(tx, user.id);
+      await writeAudit(tx, actor, {
         action: activate ? 'auth.activate' : 'auth.password_reset',
         sponsorId: user.sponsorId,
         targetType: 'user',
         targetId: user.id,
-      },
-    );
+      });
+    };
+    await (activate ? activating(tx, actor, user.id, change) : change());
   });
 }
 

@@ -1,7 +1,31 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { basePackages, invitations, packageSponsor } from '../../db/schema/index.js';
+import {
+  appIntegrations,
+  basePackages,
+  invitations,
+  packageSponsor,
+  sponsorAuthorizations,
+  sponsorIntegrations,
+} from '../../db/schema/index.js';
+import { sha256 } from '../../lib/crypto.js';
 import { type Auth, createTestApp, type TestApp } from '../../test/harness.js';
 import { auditReader, madeInBeforeAll } from '../../test/per-file-app.js';
+
+/** A sign-up app integration of the portal whose key `key` carries `scopes` (the redemption route's caller). */
+export async function integrationKey(
+  t: TestApp,
+  sponsorId: number,
+  key: string,
+  scopes = ['redeem_invitations'],
+  code = `signup-${sponsorId}`,
+) {
+  const [app] = await t.db.insert(appIntegrations).values({ code, name: 'Vault sign-up', category: 'signup' }).returning();
+  const [si] = await t.db
+    .insert(sponsorIntegrations)
+    .values({ sponsorId, integrationId: app!.id, apiKeyHash: sha256(key), apiKeyPrefix: key.slice(0, 6) })
+    .returning();
+  await t.db.insert(sponsorAuthorizations).values({ sponsorId, sponsorIntegrationId: si!.id, scopes });
+}
 
 export const future = (days = 30) => new Date(Date.now() + days * 86_400_000).toISOString();
 export const past = (days = 1) => new Date(Date.now() - days * 86_400_000).toISOString();

@@ -1,9 +1,8 @@
 import { STRICT_INVITE_CODE } from '@vault/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appIntegrations, invitationRedemptions, invitations, sponsorAuthorizations, sponsorIntegrations } from '../../db/schema/index.js';
-import { sha256 } from '../../lib/crypto.js';
-import { openBody, strictBody, useInvitationApp } from './invitations.fixtures.js';
+import { invitationRedemptions, invitations } from '../../db/schema/index.js';
+import { openBody, strictBody, useInvitationApp, integrationKey as withKey } from './invitations.fixtures.js';
 
 const { t, world, createOk, audits } = useInvitationApp();
 
@@ -11,14 +10,7 @@ describe('redemption', () => {
   const KEY = 'test-integration-key-0123456789abcdef';
   const OTHER_KEY = 'other-integration-key-0123456789abcdef';
 
-  async function integrationKey(sponsorId: number, key: string, scopes = ['redeem_invitations'], code = `signup-${sponsorId}`) {
-    const [app] = await t.db.insert(appIntegrations).values({ code, name: 'Vault sign-up', category: 'signup' }).returning();
-    const [si] = await t.db
-      .insert(sponsorIntegrations)
-      .values({ sponsorId, integrationId: app!.id, apiKeyHash: sha256(key), apiKeyPrefix: key.slice(0, 6) })
-      .returning();
-    await t.db.insert(sponsorAuthorizations).values({ sponsorId, sponsorIntegrationId: si!.id, scopes });
-  }
+  const integrationKey = (sponsorId: number, key: string, scopes?: string[], code?: string) => withKey(t, sponsorId, key, scopes, code);
   const redeem = (code: string, email: string, key = KEY) =>
     t.app.inject({ method: 'POST', url: '/api/v1/invitations/redeem', headers: { 'x-api-key': key }, payload: { code, email } });
 

@@ -110,6 +110,19 @@ async function book(sponsorId: number, seed: number) {
   ]);
   // Two pending holders redeemed; they activate now (one statement) with a third that did not redeem.
   await q(`update users set activated_at = now(), status_id = 1 where email = any($1::text[])`, [pendingEmails.slice(0, 3)]);
+  // The funnel counts the audit entries the redemption route and the activations write with them
+  // (decision 0050), here one statement each: the redemptions, and the activations after one.
+  await q(
+    `insert into audit_log (sponsor_id, action, outcome, occurred_at, target_type, target_id)
+     select i.sponsor_id, 'invitation.redeem', 'success', r.redeemed_at, 'invitation', i.id::text
+       from invitation_redemptions r join invitations i on i.id = r.invitation_id where i.sponsor_id = $1`,
+    [sponsorId],
+  );
+  await q(
+    `insert into audit_log (sponsor_id, action, outcome, occurred_at, target_type, target_id)
+     select sponsor_id, 'invitation.vault_activated', 'success', activated_at, 'vault_holder', id::text from users where email = any($1::text[])`,
+    [pendingEmails.slice(0, 2)],
+  );
 
   await q(
     `insert into failed_uploads (sponsor_id, file_name, reason, occurred_at)
@@ -282,6 +295,13 @@ describe('GET /api/v1/overview', () => {
         await total('GET', `/api/v1/audit?sponsorid=${a.id}&fromDate=${d.day}&toDate=${d.day}&action=auth.login&outcome=success&limit=1`),
         d.day,
       ).toBe(d.count);
+    // The invitation funnel's Redeemed and Vault activated (overview.funnel.test.ts makes them through the routes).
+    const range = `fromDate=${o.fromDate}&toDate=${o.toDate}&outcome=success&limit=1`;
+    expect(await total('GET', `/api/v1/audit?sponsorid=${a.id}&${range}&action=invitation.redeem`)).toBe(o.invitationFunnel.redeemed);
+    expect(await total('GET', `/api/v1/audit?sponsorid=${a.id}&${range}&action=invitation.vault_activated`)).toBe(
+      o.invitationFunnel.activated,
+    );
+    expect(o.invitationFunnel.activated).toBeGreaterThan(0);
   });
 
   it('counts a sign-in made through the login route on its day', async () => {

@@ -145,8 +145,18 @@ function Figures({ o, linked }: { o: OverviewResponse; linked: boolean }) {
               href: link(overviewLinks.invitationsCreated(o.fromDate, o.toDate)),
               linkLabel: `${inv.sent} invitations sent`,
             },
-            { label: `Redeemed${share(inv.redeemed, inv.sent)}`, value: inv.redeemed },
-            { label: `Vault activated${share(inv.activated, inv.redeemed)}`, value: inv.activated },
+            {
+              label: `Redeemed${share(inv.redeemed, inv.sent)}`,
+              value: inv.redeemed,
+              href: link(overviewLinks.invitationsRedeemed(o.fromDate, o.toDate)),
+              linkLabel: `${inv.redeemed} invitations redeemed`,
+            },
+            {
+              label: `Vault activated${share(inv.activated, inv.redeemed)}`,
+              value: inv.activated,
+              href: link(overviewLinks.vaultsActivatedAfterInvitation(o.fromDate, o.toDate)),
+              linkLabel: `${inv.activated} vaults activated after an invitation`,
+            },
           ]}
           labelHeading="Step"
           valueHeading="Count"

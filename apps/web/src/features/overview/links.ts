@@ -1,4 +1,8 @@
+import { FUNNEL_AUDIT_ACTIONS } from '@vault/contract';
 import { buildUrl } from '../../lib/api';
+
+/** The audit log's successful entries of one action in these UTC days: the events a counter counts (decision 0050). */
+const auditEvents = (action: string, from: string, to: string) => buildUrl('/audit-logs', { from, to, action, outcome: 'success' });
 
 /**
  * Where each figure leads: the list filtered to exactly the rows it counts (decision 0046). Days are
@@ -15,7 +19,10 @@ export const overviewLinks = {
   pendingInvitations: () => buildUrl('/invitation', { field: 'status', q: 'pending' }),
   expiringInvitations: (before: string) => buildUrl('/invitation', { field: 'status', q: 'pending', expiresBefore: before }),
   failedUploadsOn: (day: string) => buildUrl('/upload-failed-files', { from: day, to: day, status: 'all' }),
-  signInsOn: (day: string) => buildUrl('/audit-logs', { from: day, to: day, action: 'auth.login', outcome: 'success' }),
+  signInsOn: (day: string) => auditEvents(FUNNEL_AUDIT_ACTIONS.signIn, day, day),
+  /** Redemptions, and vault holders' first activations after a redemption, as the audit log recorded them. */
+  invitationsRedeemed: (from: string, to: string) => auditEvents(FUNNEL_AUDIT_ACTIONS.redeemed, from, to),
+  vaultsActivatedAfterInvitation: (from: string, to: string) => auditEvents(FUNNEL_AUDIT_ACTIONS.activated, from, to),
   adminsWithoutSecondFactor: () => buildUrl('/sponsor-admin', { secondFactor: 'off' }),
 };
 

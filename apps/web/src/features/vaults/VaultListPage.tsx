@@ -281,11 +281,12 @@ export function VaultListPage() {
         disabled={sponsorId === 0}
         columns={{ all: VAULT_COLUMNS, labels: VAULT_COLUMN_LABELS }}
       />
-      {filters && (
+      {sponsorId !== 0 && (
         <HolderFilterChips
-          filters={filters}
-          packageName={filters.packageId !== undefined ? (rows.find((r) => r.packageId === filters.packageId)?.package ?? null) : null}
+          filters={filters ?? {}}
+          packageName={filters?.packageId !== undefined ? (rows.find((r) => r.packageId === filters.packageId)?.package ?? null) : null}
           onRemove={(params) => urlFilters.update(Object.fromEntries(params.map((p) => [p, null])))}
+          onCreatedRange={(from, to) => urlFilters.update({ from, to })}
         />
       )}
       {selectedCount > 0 && (

@@ -26,6 +26,7 @@ export async function seedAudit(
     vaultIds,
     invRows,
     invIds,
+    redemptionRows,
     failRows,
   }: DemoAdmins &
     DemoAdvisors &
@@ -165,6 +166,23 @@ export async function seedAudit(
       }
     })();
     auditRows.push({ ...base, action, occurredAt: daysAgo(now, rnd, 60), outcome: 'success', logJson: {}, ...entry });
+  }
+  // Each redemption's entry, as the redemption route writes it (the Overview's invitation funnel counts these).
+  const invIndex = new Map(invIds.map((id, i) => [id, i]));
+  for (const r of redemptionRows) {
+    const inv = invRows[invIndex.get(r.invitationId)!]!;
+    auditRows.push({
+      sponsorId: inv.sponsorId,
+      actorUserId: null,
+      actorEmail: 'integration:crm',
+      actorSponsorId: inv.sponsorId,
+      action: 'invitation.redeem',
+      targetType: 'invitation',
+      targetId: String(r.invitationId),
+      occurredAt: r.redeemedAt,
+      outcome: 'success',
+      logJson: { email: r.email, inviteCode: inv.inviteCode, type: inv.type },
+    });
   }
   auditRows.sort((a, b) => (a.occurredAt as Date).getTime() - (b.occurredAt as Date).getTime());
   // Each month's partition first (migration 0029): entries of a month without one would stay in the DEFAULT partition for good.

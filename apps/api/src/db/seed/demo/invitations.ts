@@ -74,15 +74,17 @@ export async function seedInvitations(
         lastSentAt: sent,
         createdAt: sent,
       });
+      // Used a few days after it was sent, never later than now.
       if (used)
-        redemptions.push({ invIndex: invRows.length - 1, email: p.email, redeemedAt: new Date(sent.getTime() + rnd.int(1, 6) * DAY) });
+        redemptions.push({
+          invIndex: invRows.length - 1,
+          email: p.email,
+          redeemedAt: new Date(Math.min(sent.getTime() + rnd.int(1, 6) * DAY, now - 60_000)),
+        });
     }
   });
   const invIds = ((await insertMany(tx, invitations, invRows, { id: invitations.id })) as { id: number }[]).map((r) => r.id);
-  await insertMany(
-    tx,
-    invitationRedemptions,
-    redemptions.map((r) => ({ invitationId: invIds[r.invIndex]!, email: r.email, redeemedAt: r.redeemedAt })),
-  );
-  return { invRows, invIds };
+  const redemptionRows = redemptions.map((r) => ({ invitationId: invIds[r.invIndex]!, email: r.email, redeemedAt: r.redeemedAt }));
+  await insertMany(tx, invitationRedemptions, redemptionRows);
+  return { invRows, invIds, redemptionRows };
 }
