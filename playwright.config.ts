@@ -22,6 +22,9 @@ const webDir = join(runDir, 'web');
 if (ownsRun) {
   const builtWeb = join(import.meta.dirname, 'apps/web/dist');
   if (existsSync(join(builtWeb, 'index.html'))) cpSync(builtWeb, webDir, { recursive: true });
+  // The server's renderer of the first screen sits beside the portal, as the build leaves it.
+  const builtRenderer = join(import.meta.dirname, 'apps/web/dist-ssr');
+  if (existsSync(builtRenderer)) cpSync(builtRenderer, join(runDir, 'dist-ssr'), { recursive: true });
   // The database and the copy go when the run ends; traces stay in the results folder.
   process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
 }

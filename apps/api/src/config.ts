@@ -53,6 +53,11 @@ const envSchema = z.object({
     )
     .optional(),
   WEB_DIST: z.string().optional(),
+  /**
+   * The server's renderer of the vault list's first screen (decision 0051): a module path, by default
+   * the portal build's dist-ssr/render-first-screen.js beside WEB_DIST; `off` sends index.html alone.
+   */
+  FIRST_SCREEN_RENDERER: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().optional(),
   API_DOCS: bool.optional(),

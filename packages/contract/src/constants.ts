@@ -41,3 +41,12 @@ export const isValidReason = (text: string) => {
 
 /** What the server answers (403) while a session must enroll a second factor; the portal reads it to open the account page. */
 export const MFA_ENROLLMENT_REQUIRED_MESSAGE = 'Set up a second factor before you continue.';
+
+/**
+ * The cookie the portal writes so the server can send the vault list's first screen with its rows
+ * (decision 0051): JSON of { token, sponsorId, sponsorCode, columns }, URI-encoded. Only the HTML of
+ * the first screen reads it; no API route accepts it as a credential.
+ */
+export const FIRST_SCREEN_COOKIE = 'vault_first_screen';
+/** The element of the served page holding the first screen's data (JSON, never run). */
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';

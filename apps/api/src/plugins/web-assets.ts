@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { firstScreenPages } from './first-screen.js';
 
 /** Vite writes content-hashed names under /assets/ (the precompressed copy adds .br or .gz); index.html and the favicon change in place. */
 const HASHED = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -30,8 +31,12 @@ async function webAssets(app: FastifyInstance) {
     setHeaders: (reply, path) => cacheHeaders(reply, path),
     globIgnore: ['**/*.br', '**/*.gz'],
   });
+  const firstScreen = firstScreenPages(app, dist);
   app.get('/*', { config: { auth: 'public', portalFallback: true }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.status(404).send({ message: `No route GET ${request.url.split('?')[0]}.` });
+    const page = firstScreen ? await firstScreen(request) : null;
+    // It holds the user's rows: never kept by a cache, the browser's or a proxy's.
+    if (page) return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
     return reply.sendFile('index.html');
   });
 }

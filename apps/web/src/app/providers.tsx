@@ -22,18 +22,18 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import './global.css';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { installFocusFirstInvalid } from '../lib/focus-invalid';
 import { queryClient } from '../lib/query-client';
 import { PortalMantine } from './mantine-context';
 
 /** Theme and server state for every layout; the main layout adds modals, notifications and dialogs. */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   useEffect(() => installFocusFirstInvalid(), []);
   return (
     <PortalMantine>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </PortalMantine>
   );
 }

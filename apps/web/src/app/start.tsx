@@ -1,40 +1,44 @@
-import { StrictMode, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { afterNextPaint, holdBackgroundCallsUntil } from '../lib/first-screen';
+import { saveFirstScreenCookie } from '../lib/first-screen-cookie';
+import { takeEmbeddedFirstScreen } from './embedded-first-screen';
+import { FirstCommit, firstCommit } from './first-commit';
 import { firstScreenData, soonAfter } from './first-screen-data';
 import { Providers } from './providers';
 import { router } from './router';
 
-let committed!: () => void;
 /** Settles once the first screen has been committed and then painted. */
-const painted = new Promise<void>((resolve) => {
-  committed = resolve;
-}).then(afterNextPaint);
+const painted = firstCommit.then(afterNextPaint);
 
-/** Renders nothing; tells the app start when the first screen has been committed. */
-function FirstCommit() {
-  useLayoutEffect(() => committed(), []);
-  return null;
-}
-
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-        <FirstCommit />
-      </Providers>
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+      <FirstCommit />
+    </Providers>
+  </StrictMode>
+);
+const root = document.getElementById('root')!;
+const render = () => createRoot(root).render(app);
 
 /**
- * The app itself, loaded by main.tsx once the first screen's request is on its way. The shell's
- * background calls wait until that request has settled and the first screen is painted, and the
- * first render waits for its rows a moment (docs/decisions/0022).
+ * The app itself, loaded by main.tsx once the first screen's request is on its way. A first screen
+ * the server drew with its rows is hydrated (decision 0051). Otherwise the shell's background calls
+ * wait until the list's request has settled and the first screen is painted, and the first render
+ * waits for its rows a moment (docs/decisions/0022).
  */
-const data = firstScreenData(new URL(window.location.href));
-if (data) {
-  holdBackgroundCallsUntil(Promise.all([data, painted]));
-  void soonAfter(data).then(render);
-} else render();
+const url = new URL(window.location.href);
+if (takeEmbeddedFirstScreen(url, root)) {
+  holdBackgroundCallsUntil(painted);
+  hydrateRoot(root, app);
+} else {
+  const data = firstScreenData(url);
+  if (data) {
+    holdBackgroundCallsUntil(Promise.all([data, painted]));
+    void soonAfter(data).then(render);
+  } else render();
+}
+// The cookie follows the saved session (a browser restart ends it while the session is kept).
+void painted.then(saveFirstScreenCookie);

@@ -1,6 +1,7 @@
 import { PAGE_SIZE, type SearchBody } from '@vault/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { saveFirstScreenCookie, columnsStorageKey as storageKey, VAULT_LIST_KEY } from './first-screen-cookie';
 import { type ListSort, parsePage, parseSort } from './page-param';
 
 export interface ListStateOptions {
@@ -55,8 +56,6 @@ export interface ListState {
 }
 
 const NO_FILTERS: readonly string[] = [];
-
-const storageKey = (key: string) => `list_columns:${key}`;
 
 function rememberedColumns(key: string, all: readonly string[]): string[] | null {
   try {
@@ -147,6 +146,7 @@ export function useListState(opts: ListStateOptions): ListState {
       const ordered = all.filter((c) => cols.includes(c));
       try {
         localStorage.setItem(storageKey(key), JSON.stringify(ordered));
+        if (key === VAULT_LIST_KEY) saveFirstScreenCookie();
       } catch {
         // Storage full or disabled: the URL still keeps the choice.
       }

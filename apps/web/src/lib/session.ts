@@ -1,5 +1,6 @@
 import type { SessionUser } from '@vault/contract';
 import { useSyncExternalStore } from 'react';
+import { saveFirstScreenCookie } from './first-screen-cookie';
 import { KEYS, NO_SPONSOR, readJson, readSponsor, readToken, type SessionSponsor, storage } from './saved-session';
 
 export { KEYS, NO_SPONSOR, type SessionSponsor };
@@ -27,6 +28,12 @@ function readSession(): SessionState {
 
 let session = readSession();
 let sponsor = readSponsor();
+
+/** Reads the session again from storage: the server's first screen (decision 0051) fills a storage of its own per render. */
+export function reloadSession() {
+  session = readSession();
+  sponsor = readSponsor();
+}
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const l of listeners) l();
@@ -40,8 +47,7 @@ const subscribe = (l: () => void) => {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === null || Object.values(KEYS).includes(e.key as never)) {
-      session = readSession();
-      sponsor = readSponsor();
+      reloadSession();
       emit();
     }
   });
@@ -68,6 +74,7 @@ export function startSession(token: string, user: SessionUser) {
   write(KEYS.user, JSON.stringify(user));
   write(KEYS.expired, null);
   session = { token, user, expiredMessage: null };
+  saveFirstScreenCookie();
   emit();
 }
 
@@ -82,6 +89,7 @@ export function clearSession(expiredMessage: string | null = null) {
   write(KEYS.user, null);
   write(KEYS.expired, expiredMessage);
   session = { token: null, user: null, expiredMessage };
+  saveFirstScreenCookie();
   emit();
 }
 
@@ -96,6 +104,7 @@ export function setSponsor(next: SessionSponsor) {
   const value = next.sponsorId > 0 ? next : NO_SPONSOR;
   write(KEYS.sponsor, JSON.stringify(value));
   sponsor = value;
+  saveFirstScreenCookie();
   emit();
 }
 

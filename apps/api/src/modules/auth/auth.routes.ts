@@ -1,4 +1,4 @@
-import { errorBody, forgotPasswordBody, loginBody, loginResult, sessionUser, setPasswordBody } from '@vault/contract';
+import { errorBody, FIRST_SCREEN_COOKIE, forgotPasswordBody, loginBody, loginResult, sessionUser, setPasswordBody } from '@vault/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerSession, setXsrfCookie } from '../../plugins/auth.js';
@@ -38,6 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await service.logout(app.db, request.user!, request.actor);
       setXsrfCookie(request, reply, null);
+      // The portal removes it too; a page that failed to must not keep drawing this session's rows.
+      reply.clearCookie(FIRST_SCREEN_COOKIE, { path: '/' });
       return { message: 'You are signed out.' };
     },
   );

@@ -16,7 +16,7 @@ it("gives every element of one icon the same class, whose rule in the page's mas
   expect(a!.className).not.toBe(c!.className);
   expect(a).toHaveAttribute('aria-hidden', 'true');
   expect(a!.style.width).toBe('18px');
-  const own = a!.className.split(' ').find((n) => n.startsWith('mask-icon-'))!;
+  const own = a!.className.split(' ').find((n) => n.startsWith('mask-'))!;
   const sheet = document.querySelector<HTMLStyleElement>('style[data-mask-icons]')!.sheet!;
   const rule = [...sheet.cssRules].find((r) => r.cssText.startsWith(`.${own}`));
   expect(rule?.cssText).toContain(iconMask(IconEye, 18, 2).slice(0, 60));

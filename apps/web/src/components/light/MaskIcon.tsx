@@ -45,23 +45,37 @@ export function iconMask(icon: TablerIcon, size: number, stroke: number): string
 
 const maskClasses = new Map<string, string>();
 let sheet: CSSStyleSheet | null = null;
+/** The rules made while the server draws a page (decision 0051): it sends them in the page's head. */
+const serverRules = new Map<string, string>();
+
+/** The mask rules the server's render used, as CSS; clears them for the next render. */
+export function takeServerMaskRules(): string {
+  const css = [...serverRules.values()].join('');
+  serverRules.clear();
+  return css;
+}
 
 /**
  * A class whose rule sets the icon's mask, added once to a stylesheet of the page: every element of
- * the icon shares it, instead of each carrying the SVG in its own style attribute.
+ * the icon shares it, instead of each carrying the SVG in its own style attribute. Its name comes from
+ * the icon, size and stroke, so the server's markup and the browser's render agree.
  */
 function maskClass(icon: TablerIcon, size: number, stroke: number): string {
   const key = `${icon.displayName}/${size}/${stroke}`;
-  let name = maskClasses.get(key);
-  if (!name) {
-    name = `mask-icon-${maskClasses.size}`;
+  const name = `mask-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const rule = () => `.${name}{--mask-icon:${iconMask(icon, size, stroke)}}`;
+  if (typeof document === 'undefined') {
+    if (!serverRules.has(name)) serverRules.set(name, rule());
+    return name;
+  }
+  if (!maskClasses.has(key)) {
     if (!sheet) {
       const style = document.createElement('style');
       style.dataset.maskIcons = '';
       document.head.append(style);
       sheet = style.sheet;
     }
-    sheet?.insertRule(`.${name}{--mask-icon:${iconMask(icon, size, stroke)}}`, sheet.cssRules.length);
+    sheet?.insertRule(rule(), sheet.cssRules.length);
     maskClasses.set(key, name);
   }
   return name;

@@ -41,6 +41,7 @@ import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { formatCount } from '../../lib/count';
+import { VAULT_LIST_KEY } from '../../lib/first-screen-cookie';
 import { useListFilters, useListState } from '../../lib/list-state';
 import { fullName } from '../../lib/person-name';
 import { useRights } from '../../lib/rights';
@@ -72,7 +73,7 @@ const PLACEHOLDERS: Record<VaultSearchField, string> = {
 export function VaultListPage() {
   const { sponsorId, sponsorCode } = useSponsor();
   const list = useListState({
-    key: 'vault-holders',
+    key: VAULT_LIST_KEY,
     columns: VAULT_COLUMNS,
     defaultColumns: DEFAULT_VAULT_COLUMNS,
     sortable: VAULT_SORT_FIELDS,
