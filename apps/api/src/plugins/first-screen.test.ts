@@ -65,6 +65,8 @@ describe('the vault list sent with its rows (decision 0051)', () => {
     expect(data).toEqual({ sponsorId: w.a.id, path: '/', list: api.json() });
     for (const m of made) expect(res.body).toContain(`>${m.email}</td>`);
     expect(res.body).toContain('1–3 of 3');
+    // The page never carries the session's token.
+    expect(res.body).not.toContain(tokenOf(admin));
   });
 
   it('draws the page and sort the address names, and leaves a list showing times to the browser', async () => {
