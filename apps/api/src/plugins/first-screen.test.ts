@@ -13,6 +13,8 @@ const RENDERER = resolve(import.meta.dirname, '../../../web/src/server/render-fi
 const INDEX =
   '<!doctype html><html><head><title>Vault Admin Portal</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 const HOSTILE = '</script><img src=x onerror=alert(1)>';
+// Replacement patterns of String.replace: they must reach the page as they are.
+const DOLLARS = "Dollar$'s $& Co";
 
 let t: TestApp;
 let dist: string;
@@ -83,9 +85,12 @@ describe('the vault list sent with its rows (decision 0051)', () => {
 
   it('writes a hostile name as text, in the markup and in the data', async () => {
     const made = await createVault(t, admin, w.a.id, vaultBody({ packageId: w.gold.id }));
-    await t.db.update(users).set({ lastName: HOSTILE }).where(eq(users.id, made.id));
+    await t.db.update(users).set({ lastName: HOSTILE, firstName: DOLLARS }).where(eq(users.id, made.id));
     const res = await page('/', cookieFor(admin, w.a.id));
     expect(res.body).not.toContain(HOSTILE);
+    expect(res.body).toContain('>Dollar$&#x27;s $&amp; Co</a>');
+    expect(embedded(res.body)!.list.data[0]).toMatchObject({ firstName: DOLLARS });
+    expect(res.body.match(/<\/html>/g)).toHaveLength(1);
     expect(res.body).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
     expect(res.body).toContain('\\u003c/script\\u003e\\u003cimg');
     expect(JSON.stringify(embedded(res.body)!.list)).toContain(HOSTILE);

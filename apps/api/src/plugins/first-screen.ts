@@ -100,8 +100,12 @@ export function firstScreenPages(app: FastifyInstance, dist: string) {
     });
     if (!screen) return null;
     const data = scriptJson({ sponsorId, path: `${url.pathname}${url.search}`, list: listBody });
+    // Functions, not strings: a `$&` or `$'` in a holder's name must stay text, not a replacement pattern.
     return index
-      .replace('</head>', `<style data-mask-icons-server>${screen.css}</style></head>`)
-      .replace(ROOT, `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${data}</script>`);
+      .replace('</head>', () => `<style data-mask-icons-server>${screen.css}</style></head>`)
+      .replace(
+        ROOT,
+        () => `<div id="root">${screen.html}</div><script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${data}</script>`,
+      );
   };
 }
