@@ -1,6 +1,5 @@
 import { FIRST_SCREEN_DATA_ID } from '@vault/contract/constants';
-import { vaultKeys } from '../features/vaults/api';
-import { vaultListParams } from '../features/vaults/list-prefetch';
+import { vaultListKeyFor } from '../features/vaults/list-prefetch';
 import { queryClient } from '../lib/query-client';
 import { getSponsor, getToken } from '../lib/session';
 
@@ -33,7 +32,6 @@ export function takeEmbeddedFirstScreen(url: URL, root: HTMLElement): boolean {
     root.replaceChildren();
     return false;
   }
-  const { offset, limit, search, sort, filters } = vaultListParams(url);
-  queryClient.setQueryData(vaultKeys.list(data.sponsorId, offset, limit, search, sort, filters), data.list);
+  queryClient.setQueryData(vaultListKeyFor(url, data.sponsorId), data.list);
   return true;
 }

@@ -6,8 +6,7 @@ import { FirstCommit } from '../app/first-commit';
 import { Providers } from '../app/providers';
 import { routes } from '../app/route-table';
 import { takeServerMaskRules } from '../components/light/MaskIcon';
-import { vaultKeys } from '../features/vaults/api';
-import { vaultListParams } from '../features/vaults/list-prefetch';
+import { vaultListKeyFor } from '../features/vaults/list-prefetch';
 import { firstVaultListUrl } from '../features/vaults/list-request';
 import { holdBackgroundCallsUntil } from '../lib/first-screen';
 import { columnsStorageKey, VAULT_LIST_KEY } from '../lib/first-screen-cookie';
@@ -53,8 +52,7 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<{ html
   if (context instanceof Response) return null;
 
   const client = createQueryClient();
-  const { offset, limit, search, sort, filters } = vaultListParams(url);
-  client.setQueryData(vaultKeys.list(input.sponsor.sponsorId, offset, limit, search, sort, filters), input.list);
+  client.setQueryData(vaultListKeyFor(url, input.sponsor.sponsorId), input.list);
   const router = createStaticRouter(handler.dataRoutes, context);
 
   // The app reads the saved session from storage, as in the browser. A render is synchronous, so

@@ -2,7 +2,7 @@ import { type HolderListFilters, PAGE_SIZE, VAULT_SEARCH_FIELDS, VAULT_SORT_FIEL
 import { type ListSort, parsePage, parseSort } from '../../lib/list-state';
 import { queryClient } from '../../lib/query-client';
 import { getSponsor, getToken } from '../../lib/session';
-import { vaultListQuery } from './api';
+import { vaultKeys, vaultListQuery } from './api';
 import { vaultListFilters } from './list-request';
 
 /** The page, search and sort the vault list shows for this address (as useListState and the screen read them). */
@@ -25,6 +25,12 @@ export function vaultListParams(url: URL): {
     sort: parseSort(url.searchParams.get('sort'), url.searchParams.get('dir'), VAULT_SORT_FIELDS),
     filters: vaultListFilters(url.searchParams),
   };
+}
+
+/** The query key of the rows this address shows in this portal: where an answer the page already holds goes. */
+export function vaultListKeyFor(url: URL, sponsorId: number) {
+  const { offset, limit, search, sort, filters } = vaultListParams(url);
+  return vaultKeys.list(sponsorId, offset, limit, search, sort, filters);
 }
 
 /**
