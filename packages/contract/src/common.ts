@@ -72,6 +72,13 @@ export const reasonSchema = z
   .transform((s) => s.trim());
 
 export const idParam = z.coerce.number().int().positive();
+/**
+ * `allPortals=true`: staff ask a list for every portal at once, as the Overview's "All portals"
+ * figures link to them (decision 0052). Only on the lists that declare it; never with a sponsor.
+ */
+export const allPortalsParam = { allPortals: z.literal('true', { error: 'allPortals is true or left out' }).optional() };
+/** The portal's URL parameter for the same thing: `all=1` on a list's address. */
+export const ALL_PORTALS_URL_PARAM = 'all';
 /** A sponsor named in a query (its parameter name varies by call, as the specification gives it). */
 export const sponsorIdValue = z.coerce.number().int().positive();
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { emailSchema, fieldSearchBody, idParam, pageQuery, personNameSchema, sortQuery, sponsorIdValue } from './common.js';
+import {
+  allPortalsParam,
+  emailSchema,
+  fieldSearchBody,
+  idParam,
+  pageQuery,
+  personNameSchema,
+  sortQuery,
+  sponsorIdValue,
+} from './common.js';
 import { dateQueryParam } from './operations.js';
 
 /** Specification sections 5 and 9: strict invitations carry this fixed code and are never the default. */
@@ -144,10 +153,16 @@ const createdRange = {
 };
 export const invitationListQuery = pageQuery.extend({
   sponsorid: z.coerce.number().int().min(0).optional(),
+  ...allPortalsParam,
   ...invitationSort,
   ...createdRange,
 });
-export const invitationSearchQuery = pageQuery.extend({ sponsorId: z.coerce.number().int().min(0), ...invitationSort, ...createdRange });
+export const invitationSearchQuery = pageQuery.extend({
+  sponsorId: z.coerce.number().int().min(0).optional(),
+  ...allPortalsParam,
+  ...invitationSort,
+  ...createdRange,
+});
 export const invitationCreateQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType });
 export const invitationResendQuery = z.object({ sponsorid: sponsorIdValue, itype: invitationType.optional() });
 export const invitationSponsorQuery = z.object({ sponsorid: sponsorIdValue });

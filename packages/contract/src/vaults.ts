@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  allPortalsParam,
   EMAIL_PATTERN,
   emailSchema,
   idParam,
@@ -89,11 +90,17 @@ export interface HolderListFilters {
 /** `GET /api/v1/vaultholders?limit&offset[&sponsorId][&sortBy&sortDir][&createdFrom&createdTo&packageId&activated]`. */
 export const vaultListQuery = pageQuery.extend({
   sponsorId: z.coerce.number().int().min(0).optional(),
+  ...allPortalsParam,
   ...vaultSort,
   ...holderListFilters,
 });
 /** `POST /api/v1/vaultholders/search?sponsorId&offset&limit[&sortBy&sortDir][&createdFrom&createdTo&packageId&activated]`. */
-export const vaultSearchQuery = pageQuery.extend({ sponsorId: sponsorIdValue, ...vaultSort, ...holderListFilters });
+export const vaultSearchQuery = pageQuery.extend({
+  sponsorId: sponsorIdValue.optional(),
+  ...allPortalsParam,
+  ...vaultSort,
+  ...holderListFilters,
+});
 
 // ---------------------------------------------------------------- creation
 

@@ -13,6 +13,7 @@ import type { SponsorRef } from './types.js';
 export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('sponsor', null);
+    app.decorateRequest('allPortals', false);
     app.addHook('preHandler', async (request) => {
       const config = request.routeOptions.config;
       if (request.integration) {
@@ -33,6 +34,13 @@ export default fp(
       const sponsor = found[0] ?? null;
       if (sponsor && request.user.role !== 'staff' && request.user.sponsorId !== sponsor.id) {
         throw forbidden('You may not work in this portal.');
+      }
+      if (config.allPortals && (request.query as { allPortals?: unknown } | undefined)?.allPortals === 'true') {
+        if (request.user.role !== 'staff') throw forbidden('Only the service staff may list every portal at once.');
+        if (sponsor) throw badRequest('Ask for one portal or for every portal, not both.');
+        request.allPortals = true;
+        request.sponsor = null;
+        return;
       }
       if (!sponsor && config.sponsor === 'required') throw badRequest('Please choose a Portal.');
       request.sponsor = sponsor;

@@ -67,6 +67,8 @@ declare module 'fastify' {
      * null: there is none), for tenant's check of this request; null when it was not read.
      */
     addressedSponsor: { id: number; found: SponsorRef | null } | null;
+    /** Staff asked a list for every portal (`allPortals=true` on a route that allows it). */
+    allPortals: boolean;
     actor: Actor;
     ctx: RequestContext;
   }
@@ -81,6 +83,11 @@ declare module 'fastify' {
     permission?: AdminFlag;
     /** 'required': the call must name a sponsor (400 otherwise). */
     sponsor?: 'required' | 'optional';
+    /**
+     * Staff may ask this list for every portal with `allPortals=true` (decision 0052): the call then
+     * names no sponsor, even where one is required, and the service reads every portal.
+     */
+    allPortals?: boolean;
     /** For integration calls: the scope the sponsor authorization must grant. */
     scope?: string;
     /** The built portal's history fallback: it answers an API path with 404, never as a call. */

@@ -42,6 +42,15 @@ describe('navigation', () => {
     }
   });
 
+  it('lets the lists that can show every portal open without a sponsor when asked with all=1 (decision 0052)', () => {
+    for (const p of ['/', '/invitation', '/upload-failed-files', '/sponsor-admin']) {
+      expect(needsSponsor(p, '?all=1&from=2026-01-01')).toBe(false);
+      expect(needsSponsor(p, '?all=0')).toBe(true);
+    }
+    // Screens that change one portal's data never do.
+    for (const p of ['/vault', '/packages', '/sponsor-admin/1/said/2', '/service-status']) expect(needsSponsor(p, '?all=1')).toBe(true);
+  });
+
   it('highlights the item of a detail screen', () => {
     expect(activeNavItem('/')?.label).toBe('Vaults');
     expect(activeNavItem('/vaultdetails/7')?.label).toBe('Vaults');

@@ -48,7 +48,15 @@ export const MISSING_SPONSOR_MESSAGE = 'Please choose a Portal.';
 const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
 /** Whether opening this path needs a chosen sponsor. */
-export function needsSponsor(pathname: string): boolean {
+/** The lists staff may open for every portal at once with `all=1` (decision 0052). */
+export const ALL_PORTALS_LISTS = ['/', '/invitation', '/upload-failed-files', '/sponsor-admin', '/audit-logs'] as const;
+
+/**
+ * Whether opening this address needs a chosen sponsor. A list asked for every portal (`all=1`, as
+ * the Overview's "All portals" figures link) needs none; the list itself honours it for staff only.
+ */
+export function needsSponsor(pathname: string, search = ''): boolean {
+  if (new URLSearchParams(search).get('all') === '1' && (ALL_PORTALS_LISTS as readonly string[]).includes(pathname)) return false;
   return !NO_SPONSOR_PATHS.some((p) => under(pathname, p));
 }
 

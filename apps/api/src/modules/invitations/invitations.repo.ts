@@ -91,11 +91,12 @@ const SORT_COLUMNS: Record<InvitationSortField, AnyColumn | SQL> = {
 
 export async function listPage(
   db: Db,
-  sponsorId: number,
+  /** null: every portal (staff, decision 0052). */
+  sponsorId: number | null,
   page: { offset: number; limit: number } & SortQuery<InvitationSortField>,
   filter?: SQL,
 ) {
-  const where = and(eq(invitations.sponsorId, sponsorId), filter);
+  const where = and(sponsorId === null ? undefined : eq(invitations.sponsorId, sponsorId), filter);
   const rows = await baseSelect(db)
     .where(where)
     .orderBy(...sortOrder(page, SORT_COLUMNS, invitations.id, [desc(invitations.id)]))

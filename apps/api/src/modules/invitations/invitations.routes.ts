@@ -35,7 +35,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/invitations',
     {
-      config: { sponsor: 'optional' },
+      config: { sponsor: 'optional', allPortals: true },
       schema: {
         summary: 'List invitations',
         tags,
@@ -43,13 +43,13 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(invitation), ...errors },
       },
     },
-    async (request) => service.list(request.ctx, request.query),
+    async (request) => service.list(request.ctx, request.query, undefined, request.allPortals),
   );
 
   app.post(
     '/api/v1/invitations/search',
     {
-      config: { sponsor: 'optional' },
+      config: { sponsor: 'optional', allPortals: true },
       schema: {
         summary: 'Search invitations by field',
         tags,
@@ -58,7 +58,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponse(invitation), ...errors },
       },
     },
-    async (request) => service.list(request.ctx, request.query, request.body),
+    async (request) => service.list(request.ctx, request.query, request.body, request.allPortals),
   );
 
   app.get(

@@ -35,12 +35,13 @@ export async function list(
   { db, sponsor }: Pick<OptionalSponsorContext, 'db' | 'sponsor'>,
   q: Paging & SortQuery<InvitationSortField> & { fromDate?: string; toDate?: string; expiresBefore?: string },
   search?: InvitationSearchBody,
+  allPortals = false,
 ): Promise<ListResponse<Invitation>> {
   const { from, to } = dateRange(q.fromDate, q.toDate, false);
-  // Specification section 4: with no sponsor chosen the list is empty, total 0.
-  if (!sponsor) return { data: [], total: 0, ...pagePosition(q) };
+  // Specification section 4: with no sponsor chosen the list is empty, total 0 (unless staff asked for every portal).
+  if (!sponsor && !allPortals) return { data: [], total: 0, ...pagePosition(q) };
   const filter = repo.listFilter(search, from, to, q.expiresBefore ? new Date(q.expiresBefore) : undefined);
-  const { rows, total } = await repo.listPage(db, sponsor.id, q, filter);
+  const { rows, total } = await repo.listPage(db, sponsor?.id ?? null, q, filter);
   return page(rows.map(toInvitation), total, q);
 }
 

@@ -51,19 +51,19 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/vaultholders',
     {
-      config: { sponsor: 'optional' },
+      config: { sponsor: 'optional', allPortals: true },
       schema: {
         tags,
         summary: 'List vault holders',
         description:
-          'One page of the vault holders of `sponsorId`, in holder id order (20 by default, at most 100). Without `sponsorId` (or with 0) a sponsor administrator gets their own portal and staff get every portal. `id` is the holder (user) id, `vaultId` the id of their vault. Optional filters: `createdFrom`/`createdTo` (YYYY-MM-DD, UTC days, both included), `packageId` (exactly that package), `activated` (yes: has an activation time; no: has none).',
+          'One page of the vault holders of `sponsorId`, in holder id order (20 by default, at most 100). Without `sponsorId` (or with 0) a sponsor administrator gets their own portal and staff get every portal; staff may say so with `allPortals=true`. `id` is the holder (user) id, `vaultId` the id of their vault. Optional filters: `createdFrom`/`createdTo` (YYYY-MM-DD, UTC days, both included), `packageId` (exactly that package), `activated` (yes: has an activation time; no: has none).',
         querystring: vaultListQuery,
         response: { 200: vaultHolderList, ...failures },
       },
     },
     async (request) => {
       const user = request.user!;
-      const sponsorId = request.sponsor?.id ?? (user.role === 'staff' ? null : (user.sponsorId ?? -1));
+      const sponsorId = request.allPortals ? null : (request.sponsor?.id ?? (user.role === 'staff' ? null : (user.sponsorId ?? -1)));
       return listing.list(app.db, sponsorId, request.query);
     },
   );
@@ -71,18 +71,18 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/vaultholders/search',
     {
-      config: required,
+      config: { ...required, allPortals: true },
       schema: {
         tags,
         summary: 'Search vault holders',
         description:
-          'fieldName is one of id, firstName, lastName, email, package, license, status. Names, e-mail and package match "contains" (case-insensitive; % and _ are literal), id matches exactly, license and status match the start of the value (e.g. "act" → Active). An empty fieldValue lists every holder. A "contains" search on e-mail or names counts its matches exactly up to 200; beyond that `total` is the database\'s estimate and `totalIsEstimate` is true. The query takes the list\'s filters too: `createdFrom`, `createdTo`, `packageId`, `activated`.',
+          'fieldName is one of id, firstName, lastName, email, package, license, status. Names, e-mail and package match "contains" (case-insensitive; % and _ are literal), id matches exactly, license and status match the start of the value (e.g. "act" → Active). An empty fieldValue lists every holder. A "contains" search on e-mail or names counts its matches exactly up to 200; beyond that `total` is the database\'s estimate and `totalIsEstimate` is true. The query takes the list\'s filters too: `createdFrom`, `createdTo`, `packageId`, `activated`. Staff may search every portal with `allPortals=true` instead of `sponsorId`.',
         querystring: vaultSearchQuery,
         body: vaultSearchBody,
         response: { 200: vaultHolderList, ...failures },
       },
     },
-    async (request) => listing.list(app.db, request.sponsor!.id, request.query, request.body),
+    async (request) => listing.list(app.db, request.sponsor?.id ?? null, request.query, request.body),
   );
 
   app.post(

@@ -37,7 +37,7 @@ function Shell() {
   const [menuOpened, menu] = useDisclosure(false);
   const [warning, setWarning] = useState(false);
   const { sponsorId } = useSponsor();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const idle = useSessionWatch();
 
@@ -46,8 +46,8 @@ function Shell() {
 
   // Opening a sponsor screen by its address without a chosen sponsor is stopped the same way.
   useEffect(() => {
-    if (sponsorId === 0 && pathname !== '/' && needsSponsor(pathname)) setWarning(true);
-  }, [sponsorId, pathname]);
+    if (sponsorId === 0 && pathname !== '/' && needsSponsor(pathname, search)) setWarning(true);
+  }, [sponsorId, pathname, search]);
 
   useEffect(() => {
     const item = activeNavItem(pathname);

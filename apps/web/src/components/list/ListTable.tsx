@@ -87,6 +87,10 @@ export const actionsColumn = <T,>(render: (row: T) => ReactNode, more: Partial<L
     ...more,
   }) as ListColumn<T>;
 
+/** The Portal column a list shows when it lists every portal (decision 0052). */
+export const portalColumn = <T,>(code: (row: T) => string | null | undefined) =>
+  ({ accessor: 'portal', title: 'Portal', noWrap: true, render: (row: T) => code(row) ?? '—' }) as ListColumn<T>;
+
 const sortValue = (s: ListSort) => `${s.sortBy}:${s.sortDir}`;
 const columnTitle = <T,>(c: ListColumn<T>) => (typeof c.title === 'string' ? c.title : String(c.accessor));
 const sortKeyOf = <T,>(c: ListColumn<T>) => c.sortKey ?? String(c.accessor);

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconDownload, IconSearch, IconShieldCheck } from '@tabler/icons-react';
 import { ACTION_FILTER_OPTIONS, AUDIT_DEFAULT_DAYS, type AuditEntry, actionWords } from '@vault/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { AllPortalsSwitch } from '../../components/list/AllPortalsSwitch';
 import { FilterSelect } from '../../components/list/FilterSelect';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListViews } from '../../components/list/ListViews';
@@ -11,7 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessages } from '../../lib/api';
 import { dayParam, formatDateTime, isoDay, lastDaysRange } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
-import { useSession, useSponsor } from '../../lib/session';
+import { usePortalScope } from '../../lib/portal-scope';
 import { type AuditFilters, downloadAuditCsv, downloadAuditNdjson, useAuditLog, useVerifyAuditChain } from './api';
 import { AuditEntryDetails, AuditTarget } from './audit-details';
 import { auditFields, fieldsSummary } from './audit-fields';
@@ -33,6 +34,7 @@ const EXPORTS = [
 /** The filters live in the URL (page, from, to, action, actor, outcome, all). */
 function useAuditFilters() {
   const { params, update } = useListFilters();
+  const scope = usePortalScope();
   const paging = useListState({ key: 'audit-log', columns: NO_COLUMNS, filters: ['from', 'to', 'action', 'actor', 'outcome', 'all'] });
   const [defFrom, defTo] = lastDaysRange(AUDIT_DEFAULT_DAYS);
   const filters: AuditFilters = {
@@ -43,16 +45,14 @@ function useAuditFilters() {
     action: params.get('action') || undefined,
     actor: params.get('actor') || undefined,
     outcome: params.get('outcome') || undefined,
-    all: params.get('all') === '1' || undefined,
+    all: scope.all || undefined,
   };
-  return { filters, paging, update };
+  return { filters, paging, update, scope };
 }
 
 export function AuditLogsPage() {
-  const { sponsorId, sponsorCode } = useSponsor();
-  const { user } = useSession();
-  const isStaff = user?.role === 'staff';
-  const { filters, paging, update } = useAuditFilters();
+  const { filters, paging, update, scope } = useAuditFilters();
+  const { sponsorId, sponsorCode } = scope;
   const query = useAuditLog(sponsorId, filters);
   const { alert } = useConfirm();
   const [exporting, setExporting] = useState<'csv' | 'ndjson' | null>(null);
@@ -71,7 +71,7 @@ export function AuditLogsPage() {
     filters.action && !ACTION_FILTER_OPTIONS.some((o) => o.value === filters.action)
       ? [...ACTION_FILTER_OPTIONS, { value: filters.action, label: actionWords(filters.action) }]
       : [...ACTION_FILTER_OPTIONS];
-  const data = sponsorId > 0 ? query.data : undefined;
+  const data = scope.shown ? query.data : undefined;
 
   const applyText = (e: FormEvent) => {
     e.preventDefault();
@@ -153,7 +153,7 @@ export function AuditLogsPage() {
       <PageHeader
         title="Audit Logs"
         description={
-          sponsorId > 0
+          scope.shown
             ? `Who did what, and when, in ${filters.all ? 'every portal' : sponsorCode}. Times are shown in your time zone.`
             : 'Choose a portal to read its audit log.'
         }
@@ -177,7 +177,7 @@ export function AuditLogsPage() {
                   variant="light"
                   onClick={() => exportFile(x.format)}
                   loading={exporting === x.format}
-                  disabled={sponsorId === 0 || exporting !== null}
+                  disabled={(x.format === 'csv' ? !scope.shown : sponsorId === 0) || exporting !== null}
                 >
                   {x.label}
                 </Button>
@@ -221,14 +221,7 @@ export function AuditLogsPage() {
             <Button type="submit" leftSection={<IconSearch size={16} />} variant="default">
               Filter
             </Button>
-            {isStaff && (
-              <Switch
-                label="All portals"
-                checked={!!filters.all}
-                onChange={(e) => update({ all: e.currentTarget.checked ? '1' : null })}
-                mb={8}
-              />
-            )}
+            <AllPortalsSwitch scope={scope} update={update} />
             <ListViews views={paging.views} />
           </Group>
         </form>
@@ -238,7 +231,7 @@ export function AuditLogsPage() {
         list={paging}
         query={query}
         totalIsEstimate={data?.totalIsEstimate}
-        portalChosen={sponsorId > 0}
+        portalChosen={scope.shown}
         columns={columns}
         empty={{ none: 'No entries in this range.', noPortal: 'Choose a portal to see its audit log.' }}
         tableProps={{

@@ -203,12 +203,12 @@ const auditQuery = (sponsorId: number, f: AuditFilters): Record<string, QueryVal
   outcome: f.outcome,
 });
 
-/** Specification section 4: /audit-logs fetches only when a sponsor is chosen. */
+/** Specification section 4: /audit-logs fetches only when a sponsor is chosen, or staff asked for every portal. */
 export function useAuditLog(sponsorId: number, f: AuditFilters) {
   return useQuery({
     queryKey: opsKeys.audit(sponsorId, f),
     queryFn: ({ signal }) => api<AuditListResponse>('GET', '/api/v1/audit', { query: auditQuery(sponsorId, f), signal }),
-    enabled: sponsorId > 0,
+    enabled: sponsorId > 0 || f.all === true,
     placeholderData: keepPreviousData,
   });
 }
