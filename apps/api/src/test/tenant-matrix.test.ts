@@ -365,6 +365,38 @@ describe('tenant matrix', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
+  it('answers allPortals=true (every portal, decision 0052) to staff only: 403 to both administrators, with nothing of A', async () => {
+    const lists = ops.filter((o) => o.op.parameters?.some((p) => p.in === 'query' && p.name === 'allPortals'));
+    expect(lists.length).toBeGreaterThanOrEqual(4);
+    const failures: string[] = [];
+    const showsA: string[] = [];
+    for (const o of lists) {
+      // The call asks for every portal and names none.
+      const req = build(o, 'B', false);
+      const [path, qs = ''] = req.url.split('?');
+      const query = new URLSearchParams(qs);
+      for (const k of [...query.keys()]) if (['sponsorid', 'sponsorcode'].includes(squash(k))) query.delete(k);
+      query.set('allPortals', 'true');
+      // A search takes the list's own body: every row whose e-mail contains nothing in particular.
+      const payload = o.method === 'POST' ? { fieldName: 'email', fieldValue: '' } : req.payload;
+      const everyPortal = { ...req, url: `${path}?${query}`, payload };
+      for (const [who, caller] of [
+        ['A', w.callers.adminA],
+        ['B', w.callers.adminB],
+      ] as const) {
+        const res = await call(await freshSession(t, caller.userId), everyPortal);
+        if (res.status !== 403) failures.push(`${o.key} every portal as ${who}'s administrator: ${res.status}`);
+        if (who === 'B' && A_MARKER.test(res.text)) failures.push(`${o.key} every portal as B: the answer shows A's data`);
+      }
+      const staff = await call(await freshSession(t, w.callers.staff.userId), everyPortal);
+      if (staff.status !== 200) failures.push(`${o.key} every portal as staff: ${staff.status} ${staff.text}`);
+      else if (A_MARKER.test(staff.text)) showsA.push(o.key);
+    }
+    expect(failures).toEqual([]);
+    // Staff, asking from no portal at all, do read A's rows.
+    expect(showsA).toContain('GET /api/v1/vaultholders');
+  });
+
   it("gives B's SCIM key nothing of A's: A's ids answer as missing ones, and A is unchanged", async () => {
     const scimOps = ops.filter((o) => isScim(o.key));
     expect(scimOps.length).toBeGreaterThan(5);

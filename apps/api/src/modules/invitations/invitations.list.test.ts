@@ -41,6 +41,34 @@ describe('list, detail and search', () => {
     expect(status).toMatchObject({ CODE0: 'used', CODE1: 'expired', CODE2: 'pending' });
   });
 
+  it('lists and searches every portal for staff who ask with allPortals=true (decision 0052), and for nobody else', async () => {
+    const w = await world();
+    for (let i = 0; i < 3; i++) await createOk(w.adminA, w.a.id, 'open', openBody(w, { inviteCode: `ALLA${i}` }));
+    await createOk(w.adminB, w.b.id, 'open', openBody(w, { inviteCode: 'ALLB0', packageId: w.pkgB }));
+    const get = (auth: typeof w.staff, url: string) => t.app.inject({ method: 'GET', url, headers: auth.headers });
+    const listed = await get(w.staff, '/api/v1/invitations?allPortals=true&limit=100');
+    expect(listed.statusCode).toBe(200);
+    const codes = (listed.json().data as { inviteCode: string; sponsorCode: string }[]).map((i) => [i.inviteCode, i.sponsorCode]);
+    expect(listed.json().total).toBe(4);
+    expect(codes.sort()).toEqual(
+      [
+        ['ALLA0', 'A'],
+        ['ALLA1', 'A'],
+        ['ALLA2', 'A'],
+        ['ALLB0', 'B'],
+      ]
+        .map(([c, p]) => [c, p === 'A' ? w.a.sponsorCode : w.b.sponsorCode])
+        .sort(),
+    );
+    // Without a portal and without asking for every portal, the list stays empty (specification section 4).
+    expect((await get(w.staff, '/api/v1/invitations?limit=100')).json().total).toBe(0);
+    const searched = await postAs(w.staff, '/api/v1/invitations/search?allPortals=true', { fieldName: 'inviteCode', fieldValue: 'ALLB' });
+    expect(searched.statusCode).toBe(200);
+    expect(searched.json().data.map((i: { inviteCode: string }) => i.inviteCode)).toEqual(['ALLB0']);
+    expect((await get(w.adminA, '/api/v1/invitations?allPortals=true')).statusCode).toBe(403);
+    expect((await get(w.staff, `/api/v1/invitations?allPortals=true&sponsorid=${w.a.id}`)).statusCode).toBe(400);
+  });
+
   it('sorts the list and a search by e-mail, name, status and date, ties by id, and refuses an unknown sort', async () => {
     const w = await world();
     const made = [];

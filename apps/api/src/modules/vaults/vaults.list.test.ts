@@ -66,6 +66,41 @@ describe('list and search', () => {
     ).toBe(403);
   });
 
+  it('lists and searches every portal for staff who ask with allPortals=true (decision 0052), and for nobody else', async () => {
+    const made = await seed();
+    const search = { fieldName: 'email', fieldValue: 'alpha.com' };
+    const listed = await req(staff, 'GET', '/api/v1/vaultholders?allPortals=true&limit=100');
+    expect(listed.statusCode).toBe(200);
+    const rows = listed.json().data as { id: number; sponsor: { id: number; sponsorCode: string } }[];
+    expect(rows.filter((r) => r.sponsor.id === w.a.id).map((r) => r.id)).toEqual(made.map((m) => m.id));
+    expect(rows.filter((r) => r.sponsor.id === w.b.id)).toHaveLength(1);
+    expect(listed.json().total).toBe(rows.length);
+    // A search across portals: the holders of both portals whose e-mail matches, each with its portal's code.
+    const found = await req(staff, 'POST', '/api/v1/vaultholders/search?allPortals=true&limit=100', search);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().total).toBe(3);
+    expect(
+      (found.json().data as { email: string; sponsor: { sponsorCode: string } }[]).map((d) => [d.email, d.sponsor.sponsorCode]).sort(),
+    ).toEqual(
+      [
+        ['alice.other@alpha.com', w.b.sponsorCode],
+        ['alice@alpha.com', w.a.sponsorCode],
+        ['eve@alpha.com', w.a.sponsorCode],
+      ].sort(),
+    );
+    // The list's filters apply across portals too: the package.
+    const silver = await req(staff, 'GET', `/api/v1/vaultholders?allPortals=true&packageId=${w.silver.id}`);
+    expect(silver.json().total).toBe(2);
+    // A sponsor administrator may not; one portal and every portal at once is a mistake; so is another value.
+    expect((await req(admin, 'GET', '/api/v1/vaultholders?allPortals=true')).statusCode).toBe(403);
+    expect((await req(admin, 'POST', '/api/v1/vaultholders/search?allPortals=true', search)).statusCode).toBe(403);
+    expect((await req(staff, 'GET', `/api/v1/vaultholders?allPortals=true&sponsorId=${w.a.id}`)).statusCode).toBe(400);
+    expect((await req(staff, 'GET', '/api/v1/vaultholders?allPortals=yes')).statusCode).toBe(400);
+    const none = await req(staff, 'POST', '/api/v1/vaultholders/search', search);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Please choose a Portal.');
+  });
+
   it('searches by every field: contains for text, exact id, start of license and status', async () => {
     const made = await seed();
     await setStatus(t, made[0]!.id, STATUS.active);

@@ -7,14 +7,15 @@ import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
-import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { AllPortalsSwitch } from '../../components/list/AllPortalsSwitch';
+import { type ListColumn, ListTable, portalColumn } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { dayParam, formatDateTime } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
-import { useSponsor } from '../../lib/session';
+import { usePortalScope } from '../../lib/portal-scope';
 import { useInvitationList, useResendInvitation, useSetDefault } from './api';
 import { ImportDialog } from './ImportDialog';
 import { InvitationFormDialog } from './InvitationFormDialog';
@@ -56,7 +57,8 @@ function When({ value }: { value: string | null }) {
 }
 
 export function InvitationPage() {
-  const { sponsorId, sponsorCode } = useSponsor();
+  const scope = usePortalScope();
+  const { sponsorId, sponsorCode } = scope;
   // "Created" is one click away under Columns, so that a page of 20 fits a laptop screen.
   const list = useListState({
     key: 'invitations',
@@ -75,7 +77,7 @@ export function InvitationPage() {
     toDate: dayParam(filters.params.get('to')) ?? undefined,
     expiresBefore,
   };
-  const query = useInvitationList(sponsorId, list.offset, list.limit, list.search, list.sort, created);
+  const query = useInvitationList(scope.all ? 'all' : sponsorId, list.offset, list.limit, list.search, list.sort, created);
   const resend = useResendInvitation(sponsorId);
   const setDefault = useSetDefault(sponsorId);
   const { alert } = useConfirm();
@@ -223,9 +225,12 @@ export function InvitationPage() {
       sortable: true,
       render: (inv) => <StatusBadge status={inv.status} color={STATUS_COLOR[inv.status]} />,
     },
+    // Every portal's invitations (decision 0052): whose each is; changes are made in one portal.
+    ...(scope.all ? [portalColumn<Invitation>((inv) => inv.sponsorCode)] : []),
     {
       accessor: 'actions',
       title: '',
+      hidden: scope.all,
       render: (inv) => (
         <Group gap={6} justify="flex-start" wrap="nowrap">
           <Tooltip label="Edit">
@@ -261,14 +266,18 @@ export function InvitationPage() {
     <>
       <PageHeader
         title="Invitation"
-        description="Invite people to open a vault: one person at a time (strict) or many through a shared open code."
+        description={
+          scope.all
+            ? 'The invitations of every portal. Choose a portal to change them.'
+            : 'Invite people to open a vault: one person at a time (strict) or many through a shared open code.'
+        }
         actions={
           <>
             <Button
               variant="default"
               leftSection={<IconUpload size={16} />}
               onClick={() => setImportOpened(true)}
-              disabled={sponsorId === 0}
+              disabled={sponsorId === 0 || scope.all}
             >
               Import CSV
             </Button>
@@ -278,7 +287,7 @@ export function InvitationPage() {
                 setEditing(null);
                 setFormOpened(true);
               }}
-              disabled={sponsorId === 0}
+              disabled={sponsorId === 0 || scope.all}
             >
               Create Invitation
             </Button>
@@ -289,17 +298,20 @@ export function InvitationPage() {
         label="Search invitations"
         fields={searchOptions}
         list={list}
-        disabled={sponsorId === 0}
+        disabled={!scope.shown}
         placeholder={(f) => (f === 'status' ? 'pending, used or expired' : f === 'type' ? 'strict or open' : 'Contains…')}
         filters={
-          <DateRangeFilter
-            label="Created"
-            from={created.fromDate ?? null}
-            to={created.toDate ?? null}
-            onChange={(from, to) => filters.update({ from, to })}
-            clearable
-            w={250}
-          />
+          <>
+            <DateRangeFilter
+              label="Created"
+              from={created.fromDate ?? null}
+              to={created.toDate ?? null}
+              onChange={(from, to) => filters.update({ from, to })}
+              clearable
+              w={250}
+            />
+            <AllPortalsSwitch scope={scope} update={filters.update} />
+          </>
         }
         columns={{ all: COLUMNS, labels: COLUMN_LABELS }}
       />
@@ -316,7 +328,7 @@ export function InvitationPage() {
         list={list}
         query={query}
         columns={columns}
-        portalChosen={sponsorId > 0}
+        portalChosen={scope.shown}
         empty={{
           none: 'No invitations yet.',
           noMatch: 'No invitation matches this search.',

@@ -16,7 +16,7 @@ import type { ListSort } from '../../lib/list-state';
 export const invitationKeys = {
   all: ['invitations'] as const,
   lists: (sponsorId: number) => ['invitations', sponsorId, 'list'] as const,
-  list: (sponsorId: number, offset: number, limit: number, search: SearchBody | null, created: CreatedRange = {}) =>
+  list: (sponsorId: number | 'all', offset: number, limit: number, search: SearchBody | null, created: CreatedRange = {}) =>
     ['invitations', sponsorId, 'list', { offset, limit, search, ...created }] as const,
   packages: (sponsorId: number) => ['invitations', sponsorId, 'packages'] as const,
   advisors: (sponsorCode: string) => ['invitations', 'advisors', sponsorCode] as const,
@@ -35,8 +35,9 @@ export interface CreatedRange {
  * The invitation list of specification section 4: with a sponsor chosen, offset and limit (20 per
  * page); with none (sponsor id 0) an empty list with total 0, without calling the server.
  */
+/** `sponsorId` 'all': every portal (staff, decision 0052). */
 export function useInvitationList(
-  sponsorId: number,
+  sponsorId: number | 'all',
   offset: number,
   limit: number,
   search: SearchBody | null,
@@ -48,12 +49,15 @@ export function useInvitationList(
     queryFn: ({ signal }): Promise<List> =>
       search
         ? api<List>('POST', '/api/v1/invitations/search', {
-            query: { sponsorId, offset, limit, ...created, ...sort },
+            query: { ...(sponsorId === 'all' ? { allPortals: 'true' } : { sponsorId }), offset, limit, ...created, ...sort },
             body: search,
             signal,
           })
-        : api<List>('GET', '/api/v1/invitations', { query: { sponsorid: sponsorId, offset, limit, ...created, ...sort }, signal }),
-    enabled: sponsorId > 0,
+        : api<List>('GET', '/api/v1/invitations', {
+            query: { ...(sponsorId === 'all' ? { allPortals: 'true' } : { sponsorid: sponsorId }), offset, limit, ...created, ...sort },
+            signal,
+          }),
+    enabled: sponsorId === 'all' || sponsorId > 0,
     placeholderData: keepPreviousData,
   });
 }

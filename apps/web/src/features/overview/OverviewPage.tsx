@@ -10,7 +10,7 @@ import { useRights } from '../../lib/rights';
 import { useSponsor } from '../../lib/session';
 import { useOverview } from './api';
 import { ChartCard, type ChartRow } from './ChartCard';
-import { overviewLinks, weekEnd } from './links';
+import { acrossPortals, overviewLinks, weekEnd } from './links';
 import { StatFigure } from './StatFigure';
 
 const DEFAULT_DAYS = 29;
@@ -51,9 +51,9 @@ function TopPortals({ title, heading, rows }: { title: string; heading: string; 
   );
 }
 
-/** The charts and figures of one answer; links only for a chosen portal (the lists show one portal). */
-function Figures({ o, linked }: { o: OverviewResponse; linked: boolean }) {
-  const link = (href: string) => (linked ? href : undefined);
+/** The charts and figures of one answer; for "All portals" the links open the lists across every portal. */
+function Figures({ o, allPortals }: { o: OverviewResponse; allPortals: boolean }) {
+  const link = (href: string) => (allPortals ? acrossPortals(href) : href);
   const byStatus: ChartRow[] = o.holdersByStatus.map((s) => ({
     label: s.status,
     value: s.count,
@@ -244,7 +244,7 @@ export function OverviewPage() {
           {errorMessage(query.error)}
         </Alert>
       ) : query.data ? (
-        <Figures o={query.data} linked={sponsorId > 0} />
+        <Figures o={query.data} allPortals={sponsorId === 0} />
       ) : (
         <Group justify="center" p="xl">
           <Loader aria-label="Loading the overview" />

@@ -1,4 +1,4 @@
-import { FUNNEL_AUDIT_ACTIONS } from '@vault/contract';
+import { ALL_PORTALS_URL_PARAM, FUNNEL_AUDIT_ACTIONS } from '@vault/contract';
 import { buildUrl } from '../../lib/api';
 
 /** The audit log's successful entries of one action in these UTC days: the events a counter counts (decision 0050). */
@@ -25,6 +25,9 @@ export const overviewLinks = {
   vaultsActivatedAfterInvitation: (from: string, to: string) => auditEvents(FUNNEL_AUDIT_ACTIONS.activated, from, to),
   adminsWithoutSecondFactor: () => buildUrl('/sponsor-admin', { secondFactor: 'off' }),
 };
+
+/** The same list across every portal (`all=1`, decision 0052): where the "All portals" figures lead, for staff. */
+export const acrossPortals = (href: string) => `${href}${href.includes('?') ? '&' : '?'}${ALL_PORTALS_URL_PARAM}=1`;
 
 /** The Sunday ending the week that starts on `monday` (yyyy-mm-dd, UTC). */
 export const weekEnd = (monday: string) => new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);

@@ -15,8 +15,9 @@ interface Chip {
   params: string[];
 }
 
-function chipsOf(f: HolderListFilters, packageName: string | null): Chip[] {
+function chipsOf(f: HolderListFilters, packageName: string | null, allPortals: boolean): Chip[] {
   const chips: Chip[] = [];
+  if (allPortals) chips.push({ label: 'All portals', params: ['all'] });
   if (f.createdFrom || f.createdTo) {
     const label =
       f.createdFrom && f.createdTo
@@ -41,18 +42,21 @@ function chipsOf(f: HolderListFilters, packageName: string | null): Chip[] {
  */
 export function HolderFilterChips({
   filters,
+  allPortals = false,
   packageName,
   onRemove,
   onCreatedRange,
 }: {
   filters: HolderListFilters;
+  /** Staff are reading every portal's holders (`all=1`, decision 0052). */
+  allPortals?: boolean;
   /** The package's name when the rows show it. */
   packageName: string | null;
   onRemove: (params: string[]) => void;
   /** A range of creation days picked (yyyy-mm-dd, both included). */
   onCreatedRange: (from: string, to: string) => void;
 }) {
-  const chips = chipsOf(filters, packageName);
+  const chips = chipsOf(filters, packageName, allPortals);
   const [picking, setPicking] = useState(false);
   const pick = useRef<HTMLButtonElement>(null);
   const closePicker = () => {

@@ -35,7 +35,7 @@ import { Group, Paper } from '../../components/light/layout';
 import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton, RowActionLink } from '../../components/light/RowAction';
 import { Text } from '../../components/light/text';
-import { actionsColumn, type ListColumn, ListTable } from '../../components/list/ListTable';
+import { actionsColumn, type ListColumn, ListTable, portalColumn } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
@@ -44,8 +44,8 @@ import { formatCount } from '../../lib/count';
 import { VAULT_LIST_KEY } from '../../lib/first-screen-cookie';
 import { useListFilters, useListState } from '../../lib/list-state';
 import { fullName } from '../../lib/person-name';
+import { usePortalScope } from '../../lib/portal-scope';
 import { useRights } from '../../lib/rights';
-import { useSponsor } from '../../lib/session';
 import { downloadCsv, useVaultList } from './api';
 import type { BulkRequest } from './BulkDialog';
 import { detailPath, HolderIdLink, HolderNameCell, LastLoginCell } from './HolderCells';
@@ -71,7 +71,8 @@ const PLACEHOLDERS: Record<VaultSearchField, string> = {
 
 /** The vault holder list (specification section 2): search, paging of 20, column options, row actions, import. */
 export function VaultListPage() {
-  const { sponsorId, sponsorCode } = useSponsor();
+  const scope = usePortalScope();
+  const { sponsorId, sponsorCode } = scope;
   const list = useListState({
     key: VAULT_LIST_KEY,
     columns: VAULT_COLUMNS,
@@ -89,7 +90,7 @@ export function VaultListPage() {
       list.search && (VAULT_SEARCH_FIELDS as readonly string[]).includes(list.search.fieldName) ? (list.search as VaultSearchBody) : null,
     [list.search],
   );
-  const query = useVaultList(sponsorId, list.offset, list.limit, search, list.sort, filters);
+  const query = useVaultList(scope.all ? 'all' : sponsorId, list.offset, list.limit, search, list.sort, filters);
   const rights = useRights();
   const actions = useHolderActions(sponsorId);
   const { alert } = useConfirm();
@@ -104,12 +105,12 @@ export function VaultListPage() {
   useEffect(() => {
     setSelected([]);
     setAllMatching(false);
-  }, [sponsorId, search, list.sort, filters]);
+  }, [sponsorId, scope.all, search, list.sort, filters]);
 
-  const rows = sponsorId > 0 ? (query.data?.data ?? []) : [];
-  const total = sponsorId > 0 ? (query.data?.total ?? 0) : 0;
+  const rows = scope.shown ? (query.data?.data ?? []) : [];
+  const total = scope.shown ? (query.data?.total ?? 0) : 0;
   // A broad "contains" search's total is the server's estimate: said as "about N" wherever it shows.
-  const totalIsEstimate = sponsorId > 0 && query.data?.totalIsEstimate === true;
+  const totalIsEstimate = scope.shown && query.data?.totalIsEstimate === true;
   const about = totalIsEstimate ? 'about ' : '';
   const selectedCount = allMatching ? total : selected.length;
 
@@ -153,13 +154,13 @@ export function VaultListPage() {
       title: VAULT_COLUMN_LABELS.id,
       width: 80,
       sortable: true,
-      render: (h) => <HolderIdLink holder={h} />,
+      render: (h) => <HolderIdLink holder={h} acrossPortals={scope.all} />,
     },
     {
       accessor: 'firstName',
       title: VAULT_COLUMN_LABELS.firstName,
       sortable: true,
-      render: (h) => <HolderNameCell holder={h} />,
+      render: (h) => <HolderNameCell holder={h} acrossPortals={scope.all} />,
     },
     { accessor: 'lastName', title: VAULT_COLUMN_LABELS.lastName, sortable: true },
     { accessor: 'email', title: VAULT_COLUMN_LABELS.email, sortable: true },
@@ -185,73 +186,84 @@ export function VaultListPage() {
     },
   ];
   const columns = allColumns.filter((c) => list.isVisible(c.accessor as string));
-
-  columns.push(
-    actionsColumn<VaultHolderItem>((h) => {
-      const allowed = actionsFor(h.statusId);
-      return (
-        <>
-          <DeferredTooltip label="Vault details">
-            <RowActionLink to={detailPath(h)} aria-label={`Open ${fullName(h)}`}>
-              <MaskIcon icon={IconEye} size={18} />
-            </RowActionLink>
-          </DeferredTooltip>
-          <DeferredMenu
-            position="bottom-end"
-            withinPortal
-            target={
-              <RowActionButton aria-label={`Actions for ${fullName(h)}`}>
-                <MaskIcon icon={IconDots} size={18} />
-              </RowActionButton>
-            }
-          >
-            {(Menu) => (
-              <>
-                {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
-                  <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
-                    {label}
+  // Every portal's holders (decision 0052): whose portal each is, and no row actions, which work in one portal.
+  if (scope.all)
+    columns.splice(
+      1,
+      0,
+      portalColumn<VaultHolderItem>((h) => h.sponsor.sponsorCode),
+    );
+  else
+    columns.push(
+      actionsColumn<VaultHolderItem>((h) => {
+        const allowed = actionsFor(h.statusId);
+        return (
+          <>
+            <DeferredTooltip label="Vault details">
+              <RowActionLink to={detailPath(h)} aria-label={`Open ${fullName(h)}`}>
+                <MaskIcon icon={IconEye} size={18} />
+              </RowActionLink>
+            </DeferredTooltip>
+            <DeferredMenu
+              position="bottom-end"
+              withinPortal
+              target={
+                <RowActionButton aria-label={`Actions for ${fullName(h)}`}>
+                  <MaskIcon icon={IconDots} size={18} />
+                </RowActionButton>
+              }
+            >
+              {(Menu) => (
+                <>
+                  {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
+                    <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
+                      {label}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="orange"
+                    leftSection={<IconArchive size={16} />}
+                    disabled={!allowed.archive || !rights.canArchive}
+                    onClick={() => actions.startArchive(h)}
+                  >
+                    Archive vault
                   </Menu.Item>
-                ))}
-                <Menu.Divider />
-                <Menu.Item
-                  color="orange"
-                  leftSection={<IconArchive size={16} />}
-                  disabled={!allowed.archive || !rights.canArchive}
-                  onClick={() => actions.startArchive(h)}
-                >
-                  Archive vault
-                </Menu.Item>
-                {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
-                <Menu.Divider />
-                <Menu.Label>Cannot be undone</Menu.Label>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  disabled={!rights.canArchive}
-                  onClick={() => actions.run('delete', h)}
-                >
-                  Delete
-                </Menu.Item>
-              </>
-            )}
-          </DeferredMenu>
-        </>
-      );
-    }),
-  );
+                  {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
+                  <Menu.Divider />
+                  <Menu.Label>Cannot be undone</Menu.Label>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    disabled={!rights.canArchive}
+                    onClick={() => actions.run('delete', h)}
+                  >
+                    Delete
+                  </Menu.Item>
+                </>
+              )}
+            </DeferredMenu>
+          </>
+        );
+      }),
+    );
 
   return (
     <>
       <PageHeader
         title="Vaults"
-        description="The vault holders of this portal. Search by any field, act on one holder or on a selection."
+        description={
+          scope.all
+            ? 'The vault holders of every portal. Open a holder to work in their portal.'
+            : 'The vault holders of this portal. Search by any field, act on one holder or on a selection.'
+        }
         actions={
           <>
             <LightButton
               variant="default"
               leftSection={<IconFileImport size={16} />}
               onClick={() => setImporting(true)}
-              disabled={sponsorId === 0}
+              disabled={sponsorId === 0 || scope.all}
             >
               Import CSV
             </LightButton>
@@ -260,7 +272,7 @@ export function VaultListPage() {
               leftSection={<IconFileDownload size={16} />}
               onClick={exportCsv}
               loading={exporting}
-              disabled={sponsorId === 0 || total === 0}
+              disabled={sponsorId === 0 || scope.all || total === 0}
             >
               Export CSV
             </LightButton>
@@ -279,12 +291,13 @@ export function VaultListPage() {
         placeholder={(f) => PLACEHOLDERS[f as VaultSearchField] ?? 'Contains…'}
         list={list}
         search={search}
-        disabled={sponsorId === 0}
+        disabled={!scope.shown}
         columns={{ all: VAULT_COLUMNS, labels: VAULT_COLUMN_LABELS }}
       />
-      {sponsorId !== 0 && (
+      {scope.shown && (
         <HolderFilterChips
           filters={filters ?? {}}
+          allPortals={scope.all}
           packageName={filters?.packageId !== undefined ? (rows.find((r) => r.packageId === filters.packageId)?.package ?? null) : null}
           onRemove={(params) => urlFilters.update(Object.fromEntries(params.map((p) => [p, null])))}
           onCreatedRange={(from, to) => urlFilters.update({ from, to })}
@@ -348,22 +361,26 @@ export function VaultListPage() {
         total={total}
         totalIsEstimate={totalIsEstimate}
         columns={columns}
-        portalChosen={sponsorId > 0}
+        portalChosen={scope.shown}
         minHeight={300}
         empty={{
           none: filters ? 'No vault holder matches these filters.' : 'No vault holders yet.',
           noMatch: 'No vault holder matches this search.',
           noPortal: 'Choose a portal to see its vault holders.',
         }}
-        selection={{
-          selected: allMatching ? rows : selected,
-          onChange: (r) => {
-            setAllMatching(false);
-            setSelected(r);
-          },
-          rowLabel: (h) => `Select ${fullName(h)}`,
-          allLabel: 'Select every vault holder on this page',
-        }}
+        selection={
+          scope.all
+            ? undefined
+            : {
+                selected: allMatching ? rows : selected,
+                onChange: (r) => {
+                  setAllMatching(false);
+                  setSelected(r);
+                },
+                rowLabel: (h) => `Select ${fullName(h)}`,
+                allLabel: 'Select every vault holder on this page',
+              }
+        }
       />
       {actions.dialogs}
       <ImportDialog

@@ -28,8 +28,9 @@ import { VAULT_LIST_PATH, vaultListGetQuery } from './list-request';
 /** Query keys: each names the chosen sponsor, so changing the sponsor reloads the screen's data. */
 export const vaultKeys = {
   all: (sponsorId: number) => ['vaults', sponsorId] as const,
+  /** `sponsorId` 'all': every portal (staff, decision 0052). */
   list: (
-    sponsorId: number,
+    sponsorId: number | 'all',
     offset: number,
     limit: number,
     search: VaultSearchBody | null,
@@ -47,10 +48,12 @@ export const vaultKeys = {
 
 // ---------------------------------------------------------------- list and details
 
+const portalOf = (sponsorId: number | 'all') => (sponsorId === 'all' ? { allPortals: 'true' } : { sponsorId });
+
 /** Specification section 4: the vault list fetches with sponsor_id, offset and limit; a search posts fieldName/fieldValue. */
 /** One page of the vault list: the key and the call, shared by the screen and the prefetch that starts with the app. */
 export const vaultListQuery = (
-  sponsorId: number,
+  sponsorId: number | 'all',
   offset: number,
   limit: number,
   search: VaultSearchBody | null,
@@ -61,18 +64,22 @@ export const vaultListQuery = (
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     search
       ? api<VaultHolderList>('POST', '/api/v1/vaultholders/search', {
-          query: { sponsorId, offset, limit, ...sort, ...filters },
+          query: { ...portalOf(sponsorId), offset, limit, ...sort, ...filters },
           body: search,
           signal,
         })
       : api<VaultHolderList>('GET', VAULT_LIST_PATH, {
-          query: { ...vaultListGetQuery(sponsorId, offset, limit), ...sort, ...filters },
+          query: {
+            ...(sponsorId === 'all' ? { limit, offset, allPortals: 'true' } : vaultListGetQuery(sponsorId, offset, limit)),
+            ...sort,
+            ...filters,
+          },
           signal,
         }),
 });
 
 export function useVaultList(
-  sponsorId: number,
+  sponsorId: number | 'all',
   offset: number,
   limit: number,
   search: VaultSearchBody | null,
@@ -81,7 +88,7 @@ export function useVaultList(
 ) {
   return useQuery({
     ...vaultListQuery(sponsorId, offset, limit, search, sort, filters),
-    enabled: sponsorId > 0,
+    enabled: sponsorId === 'all' || sponsorId > 0,
     placeholderData: keepPreviousData,
   });
 }

@@ -39,7 +39,7 @@ export function vaultListKeyFor(url: URL, sponsorId: number) {
  */
 export function fetchVaultListFor(url: URL): Promise<void> | null {
   const { sponsorId } = getSponsor();
-  if (!getToken() || sponsorId <= 0) return null;
+  if (!getToken() || sponsorId <= 0 || url.searchParams.get('all') === '1') return null;
   const { offset, limit, search, sort, filters } = vaultListParams(url);
   return queryClient.prefetchQuery(vaultListQuery(sponsorId, offset, limit, search, sort, filters));
 }

@@ -41,10 +41,11 @@ export function vaultListFilters(params: URLSearchParams): HolderListFilters | n
 /**
  * The address of the GET the vault list makes for this page address, when it shows the list without
  * a search (the usual first screen), in the address's sort and filters; null for any other screen
- * or a search (a POST).
+ * or a search (a POST) or every portal's list.
  */
 export function firstVaultListUrl(url: URL, sponsorId: number): string | null {
-  if (url.pathname !== '/' || url.searchParams.get('field') || sponsorId <= 0) return null;
+  // Every portal's list (`all=1`, staff) is read only once the screen knows who is signed in.
+  if (url.pathname !== '/' || url.searchParams.get('field') || url.searchParams.get('all') === '1' || sponsorId <= 0) return null;
   const offset = (parsePage(url.searchParams.get('page')) - 1) * PAGE_SIZE;
   const sort = parseSort(url.searchParams.get('sort'), url.searchParams.get('dir'), VAULT_SORT_FIELDS);
   // The same keys in the same order as the list's query sends, so the list takes this answer.
