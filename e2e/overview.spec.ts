@@ -148,3 +148,54 @@ test('a week of new vaults, the activation funnel, a package, invitations sent a
   await expect(page.getByText(new RegExp(`^1–\\d+ of ${pkg.count}$`))).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remove filter: Package: / })).toBeVisible();
 });
+
+test('staff: the All-portals figures lead to the lists across every portal, showing as many rows (decision 0052)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  await page.goto('/overview');
+  await expect(page.getByText(/^All portals: vault holders/)).toBeVisible();
+
+  // Holders by status, every portal: the vault list across portals, with a Portal column and no row actions.
+  const status = await biggestLinkedRow(page, 'Vault holders by status');
+  await status.link.click();
+  await expect(page).toHaveURL(/\/\?field=status&q=\d&all=1$/);
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${status.count}$`))).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Portal' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove filter: All portals' })).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  const codes = await page.getByRole('row').locator('td:nth-child(2)').allTextContents();
+  expect(new Set(codes).size, 'rows of more than one portal').toBeGreaterThan(1);
+  await expectNoSeriousFindings(page, 'vault list, every portal');
+  await page.screenshot({ path: `${SHOTS}/vault-list-all-portals.png` });
+  // A holder opens in its own portal: the header's portal becomes the holder's.
+  const row = page.getByRole('row').nth(1);
+  const code = (await row.locator('td:nth-child(2)').textContent())!.trim();
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/vaultdetails\/\d+$/);
+  await expect(page.getByText(new RegExp(` · ${code}$`))).toBeVisible();
+  await expect(page.getByText('The vault cannot be shown')).toBeHidden();
+
+  // Back to no portal: pending invitations of every portal.
+  await page.evaluate(() => localStorage.removeItem('session_sponsor'));
+  await page.goto('/overview');
+  await expect(page.getByText(/^All portals: vault holders/)).toBeVisible();
+  const pending = page.getByRole('link', { name: /invitations pending: show them$/ });
+  const pendingCount = (await pending.textContent())!.trim();
+  await pending.click();
+  await expect(page).toHaveURL(/\/invitation\?field=status&q=pending&all=1$/);
+  await expect(page.getByRole('switch', { name: 'All portals' })).toBeChecked();
+  if (pendingCount !== '0') await expect(page.getByText(new RegExp(`^1–\\d+ of ${pendingCount}$`))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Invitation' })).toBeDisabled();
+
+  // Redemptions, every portal: the audit log's entries of every portal.
+  await page.goto('/overview');
+  const invitations = page.getByRole('region', { name: 'Invitation funnel' });
+  await invitations.getByText('Show table').click();
+  const redeemed = invitations.getByRole('link', { name: /^\d[\d,]* invitations redeemed$/ });
+  const redeemedCount = (await redeemed.textContent())!.trim();
+  await redeemed.click();
+  await expect(page).toHaveURL(/\/audit-logs\?.*action=invitation\.redeem.*&all=1$/);
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${redeemedCount}$`))).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Portal' })).toBeVisible();
+});

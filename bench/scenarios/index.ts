@@ -1,4 +1,5 @@
 import type { Scenario } from '../lib.js';
+import { allPortals } from './all-portals.js';
 import { audit } from './audit.js';
 import { auditChain } from './audit-chain.js';
 import { health } from './health.js';
@@ -14,4 +15,15 @@ import { vaults } from './vaults.js';
  * their own (portal-load, api-memory) run after, from bench/run.ts. Add yours here (one line) after
  * writing bench/scenarios/<name>.ts.
  */
-export const scenarios: Scenario[] = [health, signIn, sponsorList, vaultHolderPage, listThroughput, vaults, audit, auditChain, overview];
+export const scenarios: Scenario[] = [
+  health,
+  signIn,
+  sponsorList,
+  vaultHolderPage,
+  listThroughput,
+  vaults,
+  audit,
+  auditChain,
+  overview,
+  allPortals,
+];
