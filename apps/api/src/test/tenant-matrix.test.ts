@@ -365,6 +365,41 @@ describe('tenant matrix', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
+  it('lets staff alone ask the lists that allow it for every portal: never with a portal, never for an administrator', async () => {
+    // Decision 0052: a list takes `allPortals` in its query exactly when its route declares it.
+    const lists = ops.filter((o) => o.op.parameters?.some((p) => p.in === 'query' && p.name === 'allPortals'));
+    expect(lists.map((o) => o.key)).toEqual(
+      expect.arrayContaining(['GET /api/v1/upload-failed-files', 'GET /api/v1/sponsors/admin', 'POST /api/v1/sponsors/admin/search']),
+    );
+    // A search's body, so that validation passes and the portal rules answer (the probe bodies skip $refs).
+    const schemas = (t.app.swagger() as { components: { schemas: Record<string, Schema> } }).components.schemas;
+    const searchBody = (o: (typeof ops)[number]) => {
+      const ref = (o.op.requestBody?.content['application/json']?.schema as { $ref?: string } | undefined)?.$ref;
+      const fieldName = ref ? schemas[ref.split('/').pop()!]?.properties?.fieldName?.enum?.[0] : undefined;
+      return fieldName === undefined ? undefined : { fieldName, fieldValue: '' };
+    };
+    const failures: string[] = [];
+    for (const o of lists) {
+      const probe = build(o, 'A', false);
+      const named = { ...probe, payload: searchBody(o) ?? probe.payload };
+      const [path, qs] = named.url.split('?');
+      const query = new URLSearchParams(qs);
+      const portalKeys = [...query.keys()].filter((k) => ['sponsorid', 'sponsorcode'].includes(squash(k)));
+      for (const k of portalKeys) query.delete(k);
+      query.set('allPortals', 'true');
+      const every = { ...named, url: `${path}?${query}` };
+      const staff = await call(await freshSession(t, w.callers.staff.userId), every);
+      if (staff.status !== 200) failures.push(`${o.key} every portal as staff: ${staff.status} ${staff.text}`);
+      const admin = await call(await freshSession(t, w.callers.adminA.userId), every);
+      if (admin.status !== 403) failures.push(`${o.key} every portal as A's administrator: ${admin.status}`);
+      if (portalKeys.length) {
+        const both = await call(await freshSession(t, w.callers.staff.userId), { ...named, url: `${named.url}&allPortals=true` });
+        if (both.status !== 400) failures.push(`${o.key} with a portal and every portal: ${both.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
   it("gives B's SCIM key nothing of A's: A's ids answer as missing ones, and A is unchanged", async () => {
     const scimOps = ops.filter((o) => isScim(o.key));
     expect(scimOps.length).toBeGreaterThan(5);
