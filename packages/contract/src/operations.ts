@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_DEFAULT_DAYS, MAX_PAGE_SIZE, offsetParam, PAGE_SIZE } from './common.js';
+import { AUDIT_DEFAULT_DAYS, allPortalsParam, MAX_PAGE_SIZE, offsetParam, PAGE_SIZE } from './common.js';
 import { isTimeZone } from './display-dates.js';
 
 /* ------------------------------------------------------------------ App integrations */
@@ -221,7 +221,8 @@ export const reportFailedUploadBody = z.strictObject({
 export type ReportFailedUploadBody = z.infer<typeof reportFailedUploadBody>;
 
 export const failedUploadsQuery = z.object({
-  sponsorId: z.coerce.number().int().min(0),
+  sponsorId: z.coerce.number().int().min(0).optional(),
+  ...allPortalsParam,
   offset: offsetParam,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   fromDate: dateQueryParam.optional(),
@@ -233,6 +234,9 @@ export const failedUploadsQuery = z.object({
 
 export const failedUpload = z.object({
   id: z.number().int(),
+  /** The portal the file was reported in: a list of every portal shows it (decision 0052). */
+  sponsorId: z.number().int(),
+  sponsorCode: z.string(),
   fileName: z.string(),
   sizeBytes: z.number(),
   contentType: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_FLAGS } from './auth.js';
 import {
+  allPortalsParam,
   emailSchema,
   fieldSearchBody,
   idParam,
@@ -87,6 +88,8 @@ export const sponsorAdminItem = z.object({
   /** The administrator record id ("said"). */
   said: z.number().int(),
   sponsorId: z.number().int(),
+  /** The portal's code, for the Portal column of a list of every portal (decision 0052). */
+  sponsorCode: z.string(),
   ...personFields,
   title: z.string().nullable(),
   group: z.number().int().nullable(),
@@ -141,13 +144,15 @@ const peopleSort = sortQuery(PEOPLE_SORT_FIELDS).shape;
 /** The administrators list's filter on how each signs in. */
 export const signInMethodFilter = z.enum(SIGN_IN_METHODS).optional();
 export const sponsorAdminListQuery = pageQuery.extend({
-  sponsorcode: z.string().trim().min(1).max(50),
+  sponsorcode: z.string().trim().min(1).max(50).optional(),
+  ...allPortalsParam,
   secondFactor: secondFactorFilter,
   signIn: signInMethodFilter,
   ...peopleSort,
 });
 export const sponsorAdminSearchQuery = pageQuery.extend({
-  sponsorId: sponsorIdValue,
+  sponsorId: sponsorIdValue.optional(),
+  ...allPortalsParam,
   secondFactor: secondFactorFilter,
   signIn: signInMethodFilter,
   ...peopleSort,

@@ -26,3 +26,6 @@ export function usePortalScope(): PortalScope {
   const all = staff && params.get(ALL_PORTALS_URL_PARAM) === '1';
   return { sponsorId, sponsorCode, all, shown: all || sponsorId > 0, query: all ? { allPortals: 'true' } : { sponsorId } };
 }
+
+/** The scope's part of a query key: the portal's id, or 'all', so switching between them refetches. */
+export const scopeKey = (scope: Pick<PortalScope, 'sponsorId' | 'all'>): number | 'all' => (scope.all ? 'all' : scope.sponsorId);

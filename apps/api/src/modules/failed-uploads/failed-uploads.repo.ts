@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { appIntegrations, failedUploads, sponsorIntegrations, sponsors, users, vaults } from '../../db/schema/index.js';
 
 export interface ListFilter {
-  sponsorId: number;
+  /** null: every portal (staff, decision 0052). */
+  sponsorId: number | null;
   from?: Date;
   to?: Date;
   reason?: (typeof failedUploads.$inferSelect)['reason'];
@@ -12,7 +13,7 @@ export interface ListFilter {
 
 function where(f: ListFilter): SQL | undefined {
   return and(
-    eq(failedUploads.sponsorId, f.sponsorId),
+    f.sponsorId === null ? undefined : eq(failedUploads.sponsorId, f.sponsorId),
     f.from ? gte(failedUploads.occurredAt, f.from) : undefined,
     f.to ? lt(failedUploads.occurredAt, f.to) : undefined,
     f.reason ? eq(failedUploads.reason, f.reason) : undefined,
@@ -25,10 +26,12 @@ export async function list(db: Db, f: ListFilter, offset: number, limit: number)
     db
       .select({
         f: failedUploads,
+        sponsorCode: sponsors.sponsorCode,
         holder: { userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
         reportedBy: appIntegrations.name,
       })
       .from(failedUploads)
+      .innerJoin(sponsors, eq(sponsors.id, failedUploads.sponsorId))
       .leftJoin(users, eq(users.id, failedUploads.holderUserId))
       .leftJoin(sponsorIntegrations, eq(sponsorIntegrations.id, failedUploads.reportedBySponsorIntegrationId))
       .leftJoin(appIntegrations, eq(appIntegrations.id, sponsorIntegrations.integrationId))

@@ -49,15 +49,17 @@ export const failedUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/upload-failed-files',
     {
-      config: { sponsor: 'required' },
+      config: { sponsor: 'required', allPortals: true },
       schema: {
         summary: 'List failed uploads',
+        description:
+          'The failed uploads of `sponsorId`, newest first; staff may list every portal with `allPortals=true` instead. Each names its portal (`sponsorId`, `sponsorCode`).',
         tags,
         querystring: failedUploadsQuery,
-        response: { 200: listResponse(failedUpload), 400: errorBody },
+        response: { 200: listResponse(failedUpload), 400: errorBody, 403: errorBody },
       },
     },
-    async (request) => service.list(request.ctx, request.query),
+    async (request) => service.list(request.ctx, request.query, request.allPortals),
   );
 
   // Retry and dismiss differ only in path, wording and the service step.

@@ -5,14 +5,16 @@ import { enqueueEmail } from '../../lib/outbox.js';
 import { page } from '../../lib/paging.js';
 import { messageComposer } from '../../mail/messages.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { Actor, RequestContext } from '../../plugins/types.js';
+import type { Actor, OptionalSponsorContext, RequestContext } from '../../plugins/types.js';
 import { dateRange } from '../audit/date-range.js';
 import * as repo from './failed-uploads.repo.js';
 
 type Row = Awaited<ReturnType<typeof repo.list>>['rows'][number];
 
-const view = ({ f, holder, reportedBy }: Row): FailedUpload => ({
+const view = ({ f, sponsorCode, holder, reportedBy }: Row): FailedUpload => ({
   id: f.id,
+  sponsorId: f.sponsorId,
+  sponsorCode,
   fileName: f.fileName,
   sizeBytes: f.sizeBytes,
   contentType: f.contentType,
@@ -26,8 +28,9 @@ const view = ({ f, holder, reportedBy }: Row): FailedUpload => ({
   reportedBy,
 });
 
+/** One portal's failed files, or every portal's when staff asked for them (`allPortals`, decision 0052). */
 export async function list(
-  { db, sponsor }: RequestContext,
+  { db, sponsor }: Pick<OptionalSponsorContext, 'db' | 'sponsor'>,
   q: {
     offset: number;
     limit: number;
@@ -36,12 +39,14 @@ export async function list(
     reason?: FailedUpload['reason'];
     status: 'open' | 'all' | FailedUpload['status'];
   },
+  allPortals = false,
 ) {
+  if (!sponsor && !allPortals) throw badRequest('Please choose a Portal.');
   const { from, to } = dateRange(q.fromDate, q.toDate, false);
   const statuses = q.status === 'all' ? undefined : q.status === 'open' ? (['failed', 'retry_requested'] as const) : [q.status];
   const { rows, total } = await repo.list(
     db,
-    { sponsorId: sponsor.id, from, to, reason: q.reason, statuses: statuses ? [...statuses] : undefined },
+    { sponsorId: sponsor?.id ?? null, from, to, reason: q.reason, statuses: statuses ? [...statuses] : undefined },
     q.offset,
     q.limit,
   );

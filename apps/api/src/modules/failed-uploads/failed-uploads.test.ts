@@ -149,6 +149,65 @@ describe('the Failed Files list', () => {
     expect((await post('dismiss', [])).statusCode).toBe(400);
   });
 
+  it('lists every portal’s files to staff with allPortals=true, each with its portal, filters applying (decision 0052)', async () => {
+    const a = await t.createSponsor('ALPHA');
+    const b = await t.createSponsor('BETA');
+    const day = (d: string, fileName: string, sponsorId: number, status: 'failed' | 'dismissed' = 'failed') => ({
+      sponsorId,
+      fileName,
+      sizeBytes: 1,
+      reason: 'virus' as const,
+      status,
+      occurredAt: new Date(`${d}T12:00:00Z`),
+    });
+    await t.db
+      .insert(failedUploads)
+      .values([
+        day('2026-03-02', 'a1.pdf', a.id),
+        day('2026-03-02', 'a2.pdf', a.id, 'dismissed'),
+        day('2026-03-05', 'a3.pdf', a.id),
+        day('2026-03-02', 'b1.pdf', b.id),
+        day('2026-03-01', 'b2.pdf', b.id),
+      ]);
+    const staff = await t.signInStaff();
+    const get = (q: string) => t.app.inject({ method: 'GET', url: `/api/v1/upload-failed-files?${q}`, headers: staff.headers });
+    const every = await get('allPortals=true');
+    expect(every.statusCode).toBe(200);
+    expect(every.json().total).toBe(4);
+    expect(
+      every.json().data.map((r: { fileName: string; sponsorId: number; sponsorCode: string }) => [r.fileName, r.sponsorId, r.sponsorCode]),
+    ).toEqual([
+      ['a3.pdf', a.id, 'ALPHA'],
+      ['b1.pdf', b.id, 'BETA'],
+      ['a1.pdf', a.id, 'ALPHA'],
+      ['b2.pdf', b.id, 'BETA'],
+    ]);
+    // The Overview's "failed uploads on this day" across portals: from, to and status=all.
+    const onDay = await get('allPortals=true&fromDate=2026-03-02&toDate=2026-03-02&status=all');
+    expect(onDay.json().total).toBe(3);
+    expect(
+      onDay
+        .json()
+        .data.map((r: { fileName: string }) => r.fileName)
+        .sort(),
+    ).toEqual(['a1.pdf', 'a2.pdf', 'b1.pdf']);
+    expect((await get('allPortals=true&status=dismissed')).json().data.map((r: { sponsorCode: string }) => r.sponsorCode)).toEqual([
+      'ALPHA',
+    ]);
+    expect((await get('allPortals=true&offset=1&limit=2')).json()).toMatchObject({ total: 4, activePage: 1, perPage: 2 });
+    // One portal's list names its portal too.
+    expect((await get(`sponsorId=${b.id}`)).json().data.map((r: { sponsorCode: string }) => r.sponsorCode)).toEqual(['BETA', 'BETA']);
+    // Never with a portal, only "true", and only for staff.
+    expect((await get(`allPortals=true&sponsorId=${a.id}`)).statusCode).toBe(400);
+    expect((await get('allPortals=yes')).statusCode).toBe(400);
+    expect((await get('allPortals=false')).statusCode).toBe(400);
+    expect((await get('')).statusCode).toBe(400);
+    const admin = await t.signInSponsorAdmin(a.id);
+    const asAdmin = await t.app.inject({ method: 'GET', url: '/api/v1/upload-failed-files?allPortals=true', headers: admin.headers });
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().message).toMatch(/staff/);
+  });
+
   it('keeps other sponsors’ files out: 403 for their list, 404 for their ids, nothing changes', async () => {
     const a = await t.createSponsor('ALPHA');
     const b = await t.createSponsor('BETA');

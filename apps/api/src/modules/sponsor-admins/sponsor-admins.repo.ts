@@ -8,6 +8,7 @@ import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common
 const columns = {
   user: { ...personColumns, lastLoginAt: users.lastLoginAt, updatedAt: users.updatedAt, ssoBreakGlass: users.ssoBreakGlass },
   admin: sponsorAdmins,
+  sponsorCode: sponsors.sponsorCode,
   groupName: sponsorGroups.name,
   /** The portal's "SSO only"; null when the portal has no identity provider. */
   ssoOnly: ssoSettings.ssoOnly,
@@ -16,6 +17,7 @@ const columns = {
 export type AdminRow = {
   user: Pick<typeof users.$inferSelect, keyof typeof columns.user>;
   admin: typeof sponsorAdmins.$inferSelect;
+  sponsorCode: string;
   groupName: string | null;
   ssoOnly: boolean | null;
 };
@@ -25,6 +27,7 @@ const base = (db: Db) =>
     .select(columns)
     .from(sponsorAdmins)
     .innerJoin(users, eq(users.id, sponsorAdmins.userId))
+    .innerJoin(sponsors, eq(sponsors.id, sponsorAdmins.sponsorId))
     .leftJoin(sponsorGroups, eq(sponsorGroups.id, sponsorAdmins.groupId))
     .leftJoin(ssoSettings, eq(ssoSettings.sponsorId, sponsorAdmins.sponsorId));
 
@@ -39,7 +42,8 @@ function signInCondition(method: SignInMethod | undefined): SQL | undefined {
 
 export async function listAdmins(
   db: Db,
-  sponsorId: number,
+  /** null: every portal (staff, decision 0052). */
+  sponsorId: number | null,
   opts: {
     offset: number;
     limit: number;
@@ -50,7 +54,7 @@ export async function listAdmins(
   } & SortQuery<PeopleSortField>,
 ) {
   const where = and(
-    eq(sponsorAdmins.sponsorId, sponsorId),
+    sponsorId === null ? undefined : eq(sponsorAdmins.sponsorId, sponsorId),
     opts.where,
     // users_email_uq's own expression, so the look-up uses the index.
     opts.email !== undefined ? sql`lower(${users.email}) = ${opts.email.trim().toLowerCase()}` : undefined,

@@ -49,16 +49,17 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/sponsors/admin',
     {
-      config: required,
+      config: { ...required, allPortals: true },
       schema: {
         tags,
         summary: 'List the administrators of a portal',
-        description: 'Administrators of the portal named by `sponsorcode`, newest first, 20 per page by default.',
+        description:
+          'Administrators of the portal named by `sponsorcode`, newest first, 20 per page by default. Staff may list every portal with `allPortals=true` instead; each item names its portal (`sponsorId`, `sponsorCode`).',
         querystring: sponsorAdminListQuery,
         response: { 200: listResponse(sponsorAdminItem), ...failures },
       },
     },
-    async (request) => service.list(request.ctx, request.query),
+    async (request) => service.list(request.ctx, request.query, undefined, request.allPortals),
   );
 
   app.post(
@@ -80,18 +81,18 @@ export const sponsorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/sponsors/admin/search',
     {
-      config: required,
+      config: { ...required, allPortals: true },
       schema: {
         tags,
         summary: 'Search the administrators of a portal',
         description:
-          'fieldName is one of all, email, firstName, lastName, name, title, id; fieldValue is matched as "contains" (empty: every administrator).',
+          'fieldName is one of all, email, firstName, lastName, name, title, id; fieldValue is matched as "contains" (empty: every administrator). Staff may search every portal with `allPortals=true` instead of `sponsorId`.',
         querystring: sponsorAdminSearchQuery,
         body: adminSearchBody,
         response: { 200: listResponse(sponsorAdminItem), ...failures },
       },
     },
-    async (request) => service.list(request.ctx, request.query, request.body),
+    async (request) => service.list(request.ctx, request.query, request.body, request.allPortals),
   );
 
   app.get(

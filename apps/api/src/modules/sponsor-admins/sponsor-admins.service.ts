@@ -15,11 +15,11 @@ import type { Db } from '../../db/client.js';
 import { type AccountRef, emailOfAnotherAccount, emailOwner } from '../../lib/accounts.js';
 import { changes, pick } from '../../lib/changes.js';
 import { iso } from '../../lib/dates.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { page } from '../../lib/paging.js';
 import { sendPasswordLink } from '../../lib/password-links.js';
 import { writeAudit } from '../../plugins/audit.js';
-import type { AuthUser, RequestContext } from '../../plugins/types.js';
+import type { AuthUser, OptionalSponsorContext, RequestContext } from '../../plugins/types.js';
 import { type PersonAction, runAccountAction } from '../people-common/account-action.js';
 import { checkGroup } from '../people-common/group-rule.js';
 import { adminSearchCondition, type PeopleSearchField } from '../people-common/people-search.repo.js';
@@ -33,6 +33,7 @@ export function toItem(row: repo.AdminRow): SponsorAdminItem {
   return {
     id: user.id,
     said: admin.id,
+    sponsorCode: row.sponsorCode,
     ...personFields(user),
     title: admin.title,
     testAccount: user.testAccount,
@@ -75,13 +76,16 @@ function checkOwnFlags(user: AuthUser, userId: number, flags: Partial<Record<Adm
   if (changed.length) throw forbidden(`You cannot change your own access flags: ${changed.join(', ')}.`);
 }
 
+/** One portal's administrators, or every portal's when staff asked for them (`allPortals`, decision 0052). */
 export async function list(
-  ctx: Pick<RequestContext, 'db' | 'sponsor'>,
+  ctx: Pick<OptionalSponsorContext, 'db' | 'sponsor'>,
   q: { offset: number; limit: number; secondFactor?: 'on' | 'off'; signIn?: SignInMethod } & SortQuery<PeopleSortField>,
   search?: { fieldName: string; fieldValue: string },
+  allPortals = false,
 ) {
+  if (!ctx.sponsor && !allPortals) throw badRequest('Please choose a Portal.');
   const where = search ? adminSearchCondition(search.fieldName as PeopleSearchField, search.fieldValue) : undefined;
-  const { rows, total } = await repo.listAdmins(ctx.db, ctx.sponsor.id, { ...q, where });
+  const { rows, total } = await repo.listAdmins(ctx.db, ctx.sponsor?.id ?? null, { ...q, where });
   return page(rows.map(toItem), total, q, { isEditable: true });
 }
 

@@ -1,20 +1,27 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FAILED_UPLOAD_REASON_LABELS, FAILED_UPLOAD_REASONS, FAILED_UPLOAD_STATUS_LABELS, type FailedUpload } from '@vault/contract';
+import {
+  ALL_PORTALS_URL_PARAM,
+  FAILED_UPLOAD_REASON_LABELS,
+  FAILED_UPLOAD_REASONS,
+  FAILED_UPLOAD_STATUS_LABELS,
+  type FailedUpload,
+} from '@vault/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/confirm-context';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { MaskIcon } from '../../components/light/MaskIcon';
 import { RowActionButton } from '../../components/light/RowAction';
+import { AllPortalsSwitch } from '../../components/list/AllPortalsSwitch';
 import { FilterSelect } from '../../components/list/FilterSelect';
-import { actionsColumn, ListTable } from '../../components/list/ListTable';
+import { actionsColumn, type ListColumn, ListTable, portalColumn } from '../../components/list/ListTable';
 import { ListViews } from '../../components/list/ListViews';
 import { PageHeader } from '../../components/PageHeader';
 import { dayParam, formatDateTime } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
-import { useSponsor } from '../../lib/session';
+import { type PortalScope, usePortalScope } from '../../lib/portal-scope';
 import { failedAction, opsKeys, useFailedFiles } from './api';
 
 const REASON_COLOR = { too_large: 'orange', virus: 'red', type: 'grape', storage_error: 'yellow' } as const;
@@ -33,11 +40,111 @@ function size(bytes: number) {
 }
 
 const NO_COLUMNS: string[] = [];
+const FILTERS = ['from', 'to', 'reason', 'status', ALL_PORTALS_URL_PARAM];
+
+/**
+ * The list's columns. Every portal's list (staff, decision 0052) adds the Portal column and leaves out
+ * the row actions, which act in one portal; a vault is linked only in the portal chosen, whose screens open it.
+ */
+function failedColumns(scope: PortalScope, act: (action: 'retry' | 'dismiss', files: FailedUpload[]) => void): ListColumn<FailedUpload>[] {
+  const linked = (r: FailedUpload) => r.sponsorId === scope.sponsorId;
+  const columns: ListColumn<FailedUpload>[] = [
+    { accessor: 'occurredAt', title: 'Time', noWrap: true, render: (r) => formatDateTime(r.occurredAt) },
+    {
+      accessor: 'fileName',
+      title: 'File',
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500} truncate maw={260}>
+            {r.fileName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {size(r.sizeBytes)}
+            {r.contentType ? ` · ${r.contentType}` : ''}
+            {r.reportedBy ? ` · via ${r.reportedBy}` : ''}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'reason',
+      title: 'Reason',
+      noWrap: true,
+      render: (r) => (
+        <Tooltip label={r.detail ?? FAILED_UPLOAD_REASON_LABELS[r.reason]} disabled={!r.detail}>
+          <Badge size="sm" variant="light" color={REASON_COLOR[r.reason]} styles={{ label: { overflow: 'visible' } }}>
+            {FAILED_UPLOAD_REASON_LABELS[r.reason]}
+          </Badge>
+        </Tooltip>
+      ),
+    },
+    {
+      accessor: 'holder',
+      title: 'Holder',
+      render: (r) =>
+        r.holder && r.vaultId && linked(r) ? (
+          <Anchor component={Link} to={`/vaultdetails/${r.vaultId}`} size="sm">
+            {`${r.holder.firstName} ${r.holder.lastName}`.trim() || r.holder.email}
+          </Anchor>
+        ) : (
+          (r.holder?.email ?? '—')
+        ),
+    },
+    {
+      accessor: 'vaultId',
+      title: 'Vault',
+      render: (r) =>
+        r.vaultId && linked(r) ? (
+          <Anchor component={Link} to={`/vaultdetails/${r.vaultId}`} size="sm">
+            #{r.vaultId}
+          </Anchor>
+        ) : r.vaultId ? (
+          `#${r.vaultId}`
+        ) : (
+          '—'
+        ),
+    },
+    {
+      accessor: 'status',
+      title: 'Status',
+      noWrap: true,
+      render: (r) => (
+        <Badge size="sm" variant="dot" color={STATUS_COLOR[r.status]} styles={{ label: { overflow: 'visible' } }}>
+          {FAILED_UPLOAD_STATUS_LABELS[r.status]}
+        </Badge>
+      ),
+    },
+  ];
+  if (scope.all) return [portalColumn<FailedUpload>((r) => r.sponsorCode), ...columns];
+  return [
+    ...columns,
+    actionsColumn((r) => (
+      <>
+        <Tooltip label="Retry">
+          <RowActionButton aria-label={`Retry ${r.fileName}`} disabled={r.status !== 'failed'} onClick={() => act('retry', [r])}>
+            <MaskIcon icon={IconRefresh} size={16} />
+          </RowActionButton>
+        </Tooltip>
+        <Tooltip label="Dismiss">
+          <RowActionButton
+            color="gray"
+            aria-label={`Dismiss ${r.fileName}`}
+            disabled={r.status === 'dismissed'}
+            onClick={() => act('dismiss', [r])}
+          >
+            <IconEyeOff size={16} />
+          </RowActionButton>
+        </Tooltip>
+      </>
+    )),
+  ];
+}
 
 export function FailedFilesPage() {
-  const { sponsorId } = useSponsor();
+  const scope = usePortalScope();
+  const { sponsorId, all } = scope;
   const { params, update } = useListFilters();
-  const paging = useListState({ key: 'failed-files', columns: NO_COLUMNS, filters: ['from', 'to', 'reason', 'status'] });
+  const paging = useListState({ key: 'failed-files', columns: NO_COLUMNS, filters: FILTERS });
   const page = paging.page;
   const q = {
     offset: paging.offset,
@@ -47,12 +154,12 @@ export function FailedFilesPage() {
     reason: params.get('reason') || undefined,
     status: params.get('status') || 'open',
   };
-  const query = useFailedFiles(sponsorId, q);
+  const query = useFailedFiles(scope, q);
   const qc = useQueryClient();
   const { confirm } = useConfirm();
   const [selected, setSelected] = useState<FailedUpload[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is dropped whenever the rows shown change.
-  useEffect(() => setSelected([]), [sponsorId, page, q.fromDate, q.toDate, q.reason, q.status]);
+  useEffect(() => setSelected([]), [sponsorId, all, page, q.fromDate, q.toDate, q.reason, q.status]);
 
   const act = (action: 'retry' | 'dismiss', files: FailedUpload[]) => {
     const many = files.length > 1;
@@ -72,6 +179,7 @@ export function FailedFilesPage() {
       onDone: () => {
         setSelected([]);
         void qc.invalidateQueries({ queryKey: opsKeys.failed(sponsorId) });
+        void qc.invalidateQueries({ queryKey: opsKeys.failed('all') });
       },
     });
   };
@@ -80,25 +188,31 @@ export function FailedFilesPage() {
     <Stack gap={0}>
       <PageHeader
         title="Failed Files"
-        description="Uploads the vault service could not store. Retry asks the holder to upload again; dismiss closes the entry."
+        description={
+          all
+            ? 'Uploads the vault service could not store, in every portal. Choose a portal to retry or dismiss them.'
+            : 'Uploads the vault service could not store. Retry asks the holder to upload again; dismiss closes the entry.'
+        }
         actions={
-          <>
-            <Button
-              leftSection={<IconRefresh size={16} />}
-              disabled={!selected.some((s) => s.status === 'failed')}
-              onClick={() => act('retry', selected)}
-            >
-              Retry selected
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconEyeOff size={16} />}
-              disabled={!selected.some((s) => s.status !== 'dismissed')}
-              onClick={() => act('dismiss', selected)}
-            >
-              Dismiss selected
-            </Button>
-          </>
+          !all && (
+            <>
+              <Button
+                leftSection={<IconRefresh size={16} />}
+                disabled={!selected.some((s) => s.status === 'failed')}
+                onClick={() => act('retry', selected)}
+              >
+                Retry selected
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconEyeOff size={16} />}
+                disabled={!selected.some((s) => s.status !== 'dismissed')}
+                onClick={() => act('dismiss', selected)}
+              >
+                Dismiss selected
+              </Button>
+            </>
+          )
         }
       />
       <Paper withBorder radius="md" p="md" mb="md">
@@ -130,6 +244,7 @@ export function FailedFilesPage() {
             initial="open"
             w={290}
           />
+          <AllPortalsSwitch scope={scope} update={update} />
           <ListViews views={paging.views} />
         </Group>
       </Paper>
@@ -137,99 +252,20 @@ export function FailedFilesPage() {
         label="Failed files"
         list={paging}
         query={query}
-        portalChosen={sponsorId > 0}
+        portalChosen={scope.shown}
         empty={{ none: 'No failed files match these filters.', noPortal: 'Choose a portal to see its failed files.' }}
-        selection={{
-          selected,
-          onChange: setSelected,
-          rowLabel: (r) => `Select ${r.fileName}`,
-          allLabel: 'Select every failed file on this page',
-          isSelectable: (r) => r.status !== 'dismissed',
-        }}
-        columns={[
-          { accessor: 'occurredAt', title: 'Time', noWrap: true, render: (r) => formatDateTime(r.occurredAt) },
-          {
-            accessor: 'fileName',
-            title: 'File',
-            render: (r) => (
-              <Stack gap={0}>
-                <Text size="sm" fw={500} truncate maw={260}>
-                  {r.fileName}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {size(r.sizeBytes)}
-                  {r.contentType ? ` · ${r.contentType}` : ''}
-                  {r.reportedBy ? ` · via ${r.reportedBy}` : ''}
-                </Text>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'reason',
-            title: 'Reason',
-            noWrap: true,
-            render: (r) => (
-              <Tooltip label={r.detail ?? FAILED_UPLOAD_REASON_LABELS[r.reason]} disabled={!r.detail}>
-                <Badge size="sm" variant="light" color={REASON_COLOR[r.reason]} styles={{ label: { overflow: 'visible' } }}>
-                  {FAILED_UPLOAD_REASON_LABELS[r.reason]}
-                </Badge>
-              </Tooltip>
-            ),
-          },
-          {
-            accessor: 'holder',
-            title: 'Holder',
-            render: (r) =>
-              r.holder && r.vaultId ? (
-                <Anchor component={Link} to={`/vaultdetails/${r.vaultId}`} size="sm">
-                  {`${r.holder.firstName} ${r.holder.lastName}`.trim() || r.holder.email}
-                </Anchor>
-              ) : (
-                (r.holder?.email ?? '—')
-              ),
-          },
-          {
-            accessor: 'vaultId',
-            title: 'Vault',
-            render: (r) =>
-              r.vaultId ? (
-                <Anchor component={Link} to={`/vaultdetails/${r.vaultId}`} size="sm">
-                  #{r.vaultId}
-                </Anchor>
-              ) : (
-                '—'
-              ),
-          },
-          {
-            accessor: 'status',
-            title: 'Status',
-            noWrap: true,
-            render: (r) => (
-              <Badge size="sm" variant="dot" color={STATUS_COLOR[r.status]} styles={{ label: { overflow: 'visible' } }}>
-                {FAILED_UPLOAD_STATUS_LABELS[r.status]}
-              </Badge>
-            ),
-          },
-          actionsColumn((r) => (
-            <>
-              <Tooltip label="Retry">
-                <RowActionButton aria-label={`Retry ${r.fileName}`} disabled={r.status !== 'failed'} onClick={() => act('retry', [r])}>
-                  <MaskIcon icon={IconRefresh} size={16} />
-                </RowActionButton>
-              </Tooltip>
-              <Tooltip label="Dismiss">
-                <RowActionButton
-                  color="gray"
-                  aria-label={`Dismiss ${r.fileName}`}
-                  disabled={r.status === 'dismissed'}
-                  onClick={() => act('dismiss', [r])}
-                >
-                  <IconEyeOff size={16} />
-                </RowActionButton>
-              </Tooltip>
-            </>
-          )),
-        ]}
+        selection={
+          all
+            ? undefined
+            : {
+                selected,
+                onChange: setSelected,
+                rowLabel: (r) => `Select ${r.fileName}`,
+                allLabel: 'Select every failed file on this page',
+                isSelectable: (r) => r.status !== 'dismissed',
+              }
+        }
+        columns={failedColumns(scope, act)}
       />
     </Stack>
   );

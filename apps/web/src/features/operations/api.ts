@@ -20,6 +20,7 @@ import type {
 } from '@vault/contract';
 import { APP_STATUS_REFRESH_MS } from '@vault/contract';
 import { api, type QueryValue } from '../../lib/api';
+import { type PortalScope, scopeKey } from '../../lib/portal-scope';
 import { saveFile } from '../../lib/save-file';
 
 /** Query keys: each names the chosen sponsor, so choosing another sponsor reloads the screen's data. */
@@ -28,8 +29,9 @@ export const opsKeys = {
   authorizations: (sponsorId: number) => ['operations', sponsorId, 'authorizations'] as const,
   authorizationPage: (sponsorId: number, offset: number, limit: number) =>
     ['operations', sponsorId, 'authorizations', { offset, limit }] as const,
-  failed: (sponsorId: number) => ['operations', sponsorId, 'failed'] as const,
-  failedPage: (sponsorId: number, q: FailedQuery) => ['operations', sponsorId, 'failed', q] as const,
+  /** `scope`: the portal, or 'all' for every portal's (scopeKey). */
+  failed: (scope: number | 'all') => ['operations', scope, 'failed'] as const,
+  failedPage: (scope: number | 'all', q: FailedQuery) => ['operations', scope, 'failed', q] as const,
   audit: (sponsorId: number, q: AuditFilters) => ['operations', sponsorId, 'audit', q] as const,
   status: (sponsorId: number) => ['operations', sponsorId, 'status'] as const,
   webhooks: (sponsorId: number) => ['operations', sponsorId, 'webhooks'] as const,
@@ -166,11 +168,13 @@ export interface FailedQuery {
   status: string;
 }
 
-export function useFailedFiles(sponsorId: number, q: FailedQuery) {
+/** The chosen portal's failed files, or every portal's for staff with `all=1` (decision 0052). */
+export function useFailedFiles(scope: PortalScope, q: FailedQuery) {
   return useQuery({
-    queryKey: opsKeys.failedPage(sponsorId, q),
-    queryFn: ({ signal }) => api<ListResponse<FailedUpload>>('GET', '/api/v1/upload-failed-files', { query: { sponsorId, ...q }, signal }),
-    enabled: sponsorId > 0,
+    queryKey: opsKeys.failedPage(scopeKey(scope), q),
+    queryFn: ({ signal }) =>
+      api<ListResponse<FailedUpload>>('GET', '/api/v1/upload-failed-files', { query: { ...scope.query, ...q }, signal }),
+    enabled: scope.shown,
     placeholderData: keepPreviousData,
   });
 }

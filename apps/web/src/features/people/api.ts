@@ -20,12 +20,14 @@ import type {
 import { LOOKUP_PLACEHOLDER_NAME } from '@vault/contract';
 import { api } from '../../lib/api';
 import type { ListSort } from '../../lib/list-state';
+import { type PortalScope, scopeKey } from '../../lib/portal-scope';
 
 /** Query keys: each names the chosen sponsor, so changing the sponsor reloads the screen's data. */
 export const peopleKeys = {
   admins: (sponsorId: number) => ['people', sponsorId, 'admins'] as const,
-  adminList: (sponsorId: number, sponsorCode: string, offset: number, limit: number, search: SearchBody | null) =>
-    ['people', sponsorId, 'admins', 'list', { sponsorCode, offset, limit, search }] as const,
+  /** `scope`: the portal, or 'all' for every portal's administrators (scopeKey). */
+  adminList: (scope: number | 'all', sponsorCode: string, offset: number, limit: number, search: SearchBody | null) =>
+    ['people', scope, 'admins', 'list', { sponsorCode, offset, limit, search }] as const,
   admin: (sponsorId: number, id: number) => ['people', sponsorId, 'admins', 'one', id] as const,
   reps: (sponsorId: number) => ['people', sponsorId, 'reps'] as const,
   repList: (sponsorId: number, sponsorCode: string, offset: number, limit: number, search: SearchBody | null, unassigned: boolean) =>
@@ -42,9 +44,9 @@ export const peopleKeys = {
 
 // ---------------------------------------------------------------- administrators
 
+/** The chosen portal's administrators, or every portal's for staff with `all=1` (decision 0052). */
 export function useAdminList(
-  sponsorId: number,
-  sponsorCode: string,
+  scope: PortalScope,
   offset: number,
   limit: number,
   search: SearchBody | null,
@@ -52,20 +54,28 @@ export function useAdminList(
   sort: ListSort | null = null,
 ) {
   const { secondFactor, signIn } = filters;
+  const { sponsorId, sponsorCode, all } = scope;
+  // The list names its portal by code, the search by id (specification section 7); every portal: neither.
+  const portal = (named: Record<string, string | number>) => (all ? { allPortals: 'true' } : named);
   return useQuery({
-    queryKey: [...peopleKeys.adminList(sponsorId, sponsorCode, offset, limit, search), secondFactor ?? 'all', signIn ?? 'all', sort],
+    queryKey: [
+      ...peopleKeys.adminList(scopeKey(scope), all ? '' : sponsorCode, offset, limit, search),
+      secondFactor ?? 'all',
+      signIn ?? 'all',
+      sort,
+    ],
     queryFn: ({ signal }) =>
       search
         ? api<ListResponse<SponsorAdminItem>>('POST', '/api/v1/sponsors/admin/search', {
-            query: { sponsorId, offset, limit, secondFactor, signIn, ...sort },
+            query: { ...portal({ sponsorId }), offset, limit, secondFactor, signIn, ...sort },
             body: search,
             signal,
           })
         : api<ListResponse<SponsorAdminItem>>('GET', '/api/v1/sponsors/admin', {
-            query: { sponsorcode: sponsorCode, offset, limit, secondFactor, signIn, ...sort },
+            query: { ...portal({ sponsorcode: sponsorCode }), offset, limit, secondFactor, signIn, ...sort },
             signal,
           }),
-    enabled: sponsorId > 0 && sponsorCode !== '',
+    enabled: all || (sponsorId > 0 && sponsorCode !== ''),
     placeholderData: keepPreviousData,
   });
 }
