@@ -88,6 +88,8 @@ export const auditLog = pgTable(
     check('audit_log_hash_ck', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
     index('audit_log_sponsor_time_idx').on(t.sponsorId, t.occurredAt.desc(), t.id.desc()),
     index('audit_log_time_idx').on(t.occurredAt.desc(), t.id.desc()),
+    // The action filter is a prefix (LIKE 'x%'): text_pattern_ops serves it in any collation (migration 0036).
+    index('audit_log_action_time_idx').using('btree', t.action.op('text_pattern_ops'), t.occurredAt.desc(), t.id.desc()),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     check('audit_log_outcome_ck', sql`${t.outcome} in ('success','failure')`),
   ],

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { plannerRows } from '../../db/estimate.js';
 import { escapeLike } from '../../db/like.js';
@@ -19,7 +19,8 @@ export function where(f: AuditFilter): SQL {
     f.sponsorId === null ? undefined : eq(auditLog.sponsorId, f.sponsorId),
     gte(auditLog.occurredAt, f.from),
     lt(auditLog.occurredAt, f.to),
-    f.action ? or(eq(auditLog.action, f.action), like(auditLog.action, `${escapeLike(f.action)}%`)) : undefined,
+    // A prefix alone, no `= x OR`: the planner reads LIKE 'x%' as a range of audit_log_action_time_idx.
+    f.action ? like(auditLog.action, `${escapeLike(f.action)}%`) : undefined,
     f.actor ? ilike(auditLog.actorEmail, `%${escapeLike(f.actor)}%`) : undefined,
     f.outcome ? eq(auditLog.outcome, f.outcome) : undefined,
   )!;
