@@ -188,6 +188,28 @@ test('staff: the All-portals figures lead to the lists across every portal, show
   if (pendingCount !== '0') await expect(page.getByText(new RegExp(`^1–\\d+ of ${pendingCount}$`))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Invitation' })).toBeDisabled();
 
+  // Administrators without a second factor, every portal: the administrators list across portals.
+  await page.goto('/overview');
+  const admins = page.getByRole('link', { name: /administrators without a second factor: show them$/ });
+  const adminsCount = (await admins.textContent())!.trim();
+  await admins.click();
+  await expect(page).toHaveURL(/\/sponsor-admin\?secondFactor=off&all=1$/);
+  await expect(page.getByRole('heading', { name: 'Administrators', level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('columnheader', { name: 'Portal' })).toBeVisible();
+  if (adminsCount !== '0') await expect(page.getByText(new RegExp(`^1–\\d+ of ${adminsCount}$`))).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/admins-all-portals.png` });
+
+  // A day of failed uploads, every portal: the failed files of that day across portals.
+  await page.goto('/overview');
+  const failedDay = await biggestLinkedRow(page, 'Failed uploads per day');
+  await failedDay.link.click();
+  await expect(page).toHaveURL(/\/upload-failed-files\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&status=all&all=1$/);
+  await expect(page.getByRole('heading', { name: 'Failed Files', level: 1 })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${failedDay.count}$`))).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Portal' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/failed-files-all-portals.png` });
+
   // Redemptions, every portal: the audit log's entries of every portal.
   await page.goto('/overview');
   const invitations = page.getByRole('region', { name: 'Invitation funnel' });
