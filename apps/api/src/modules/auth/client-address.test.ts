@@ -31,7 +31,7 @@ const signIn = (app: FastifyInstance, forwardedFor: string, password = TEST_PASS
   });
 
 const auditedAddresses = async (action: string) =>
-  (await t.db.select().from(auditLog).where(eq(auditLog.action, action))).map((e) => e.clientIp);
+  (await t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id)).map((e) => e.clientIp);
 
 describe('client address (TRUST_PROXY)', () => {
   it('by default ignores X-Forwarded-For: a new forged address on each try neither escapes the limit nor reaches the audit log', async () => {

@@ -79,7 +79,8 @@ async function signInWithSso(email: string, login = email) {
   return { cb, back, browser: s.browser, done: cb.headers.location === '/sso/complete' ? await finish(cookie(cb, 'sso_handoff')) : null };
 }
 
-const audits = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action));
+// In the order written: without an order the database answers in its index's (newest first, since 0036).
+const audits = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
 
 beforeEach(async () => {
   a = await t.createSponsor('ACME');
