@@ -220,4 +220,17 @@ test('staff: the All-portals figures lead to the lists across every portal, show
   await expect(page).toHaveURL(/\/audit-logs\?.*action=invitation\.redeem.*&all=1$/);
   await expect(page.getByText(new RegExp(`^1–\\d+ of ${redeemedCount}$`))).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Portal' })).toBeVisible();
+
+  // The ten portals: a portal's count opens that portal's own list, with the portal chosen.
+  await page.evaluate(() => localStorage.removeItem('session_sponsor'));
+  await page.goto('/overview');
+  const pendingTop = page.getByRole('region', { name: 'Portals with the most pending activations' }).getByRole('link').first();
+  const [, pendingN, pendingCode] = (await pendingTop.getAttribute('aria-label'))!.match(
+    /^([\d,]+) pending activation in (\S+): show them$/,
+  )!;
+  await pendingTop.click();
+  await expect(page).toHaveURL(/\/\?field=status&q=3$/);
+  await expect(page.getByText(new RegExp(`^1–\\d+ of ${pendingN}$`))).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Portal' })).toHaveCount(0);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('session_sponsor') ?? '{}').sponsorCode)).toBe(pendingCode);
 });

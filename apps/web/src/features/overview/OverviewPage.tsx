@@ -1,13 +1,14 @@
 import '@mantine/charts/styles.css';
-import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { OverviewResponse } from '@vault/contract';
+import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { type OverviewResponse, STATUS } from '@vault/contract';
+import { Link } from 'react-router';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { dayParam, isoDay, lastDaysRange } from '../../lib/dates';
 import { useListFilters } from '../../lib/list-state';
 import { useRights } from '../../lib/rights';
-import { useSponsor } from '../../lib/session';
+import { setSponsor, useSponsor } from '../../lib/session';
 import { useOverview } from './api';
 import { ChartCard, type ChartRow } from './ChartCard';
 import { acrossPortals, overviewLinks, weekEnd } from './links';
@@ -15,7 +16,21 @@ import { StatFigure } from './StatFigure';
 
 const DEFAULT_DAYS = 29;
 
-function TopPortals({ title, heading, rows }: { title: string; heading: string; rows: NonNullable<OverviewResponse['topGrowth']> }) {
+/**
+ * The ten portals of one measure. Each count opens that portal's list filtered to the rows it counts
+ * (`href`), with the portal chosen first, as opening a holder from every portal's list does (decision 0052).
+ */
+function TopPortals({
+  title,
+  heading,
+  rows,
+  href,
+}: {
+  title: string;
+  heading: string;
+  rows: NonNullable<OverviewResponse['topGrowth']>;
+  href: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Title order={2} fz={17} mb="xs">
@@ -41,7 +56,17 @@ function TopPortals({ title, heading, rows }: { title: string; heading: string; 
                 <Table.Th scope="row" fw={400}>
                   {p.sponsorCode} · {p.name}
                 </Table.Th>
-                <Table.Td ta="right">{p.count.toLocaleString('en-US')}</Table.Td>
+                <Table.Td ta="right">
+                  <Anchor
+                    component={Link}
+                    to={href}
+                    inherit
+                    onClick={() => setSponsor({ sponsorId: p.sponsorId, sponsorCode: p.sponsorCode })}
+                    aria-label={`${p.count.toLocaleString('en-US')} ${heading.toLowerCase()} in ${p.sponsorCode}: show them`}
+                  >
+                    {p.count.toLocaleString('en-US')}
+                  </Anchor>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -206,8 +231,18 @@ function Figures({ o, allPortals }: { o: OverviewResponse; allPortals: boolean }
       </SimpleGrid>
       {o.topGrowth && o.topPendingActivation && (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <TopPortals title="Portals with the most growth" heading="New vault holders" rows={o.topGrowth} />
-          <TopPortals title="Portals with the most pending activations" heading="Pending activation" rows={o.topPendingActivation} />
+          <TopPortals
+            title="Portals with the most growth"
+            heading="New vault holders"
+            rows={o.topGrowth}
+            href={overviewLinks.holdersCreated(o.fromDate, o.toDate)}
+          />
+          <TopPortals
+            title="Portals with the most pending activations"
+            heading="Pending activation"
+            rows={o.topPendingActivation}
+            href={overviewLinks.holdersWithStatus(STATUS.pending)}
+          />
         </SimpleGrid>
       )}
     </Stack>
