@@ -41,7 +41,14 @@ describe('bulk load (npm run seed)', () => {
     const months = await partitionIndexKinds();
     expect(months.size).toBeGreaterThanOrEqual(13);
     for (const kinds of months.values())
-      expect(kinds).toEqual(['chain_seq_idx', 'occurred_at_id_idx', 'pkey', 'sponsor_id_occurred_at_id_idx', 'target_type_target_id_idx']);
+      expect(kinds).toEqual([
+        'action_occurred_at_id_idx',
+        'chain_seq_idx',
+        'occurred_at_id_idx',
+        'pkey',
+        'sponsor_id_occurred_at_id_idx',
+        'target_type_target_id_idx',
+      ]);
 
     expect(await n("select count(*)::int as n from users where role = 'vault_holder'")).toBe(450);
     expect(await n('select count(*)::int as n from vault_holders')).toBe(450);
