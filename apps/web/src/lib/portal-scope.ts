@@ -29,3 +29,7 @@ export function usePortalScope(): PortalScope {
 
 /** The scope's part of a query key: the portal's id, or 'all', so switching between them refetches. */
 export const scopeKey = (scope: Pick<PortalScope, 'sponsorId' | 'all'>): number | 'all' => (scope.all ? 'all' : scope.sponsorId);
+
+/** A scope key as a list call's query names it: `allPortals=true`, or the portal under the call's own parameter name. */
+export const scopeQuery = (key: number | 'all', name = 'sponsorId'): Record<string, string | number> =>
+  key === 'all' ? { allPortals: 'true' } : { [name]: key };

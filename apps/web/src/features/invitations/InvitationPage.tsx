@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { dayParam, formatDateTime } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
-import { usePortalScope } from '../../lib/portal-scope';
+import { scopeKey, usePortalScope } from '../../lib/portal-scope';
 import { useInvitationList, useResendInvitation, useSetDefault } from './api';
 import { ImportDialog } from './ImportDialog';
 import { InvitationFormDialog } from './InvitationFormDialog';
@@ -77,7 +77,7 @@ export function InvitationPage() {
     toDate: dayParam(filters.params.get('to')) ?? undefined,
     expiresBefore,
   };
-  const query = useInvitationList(scope.all ? 'all' : sponsorId, list.offset, list.limit, list.search, list.sort, created);
+  const query = useInvitationList(scopeKey(scope), list.offset, list.limit, list.search, list.sort, created);
   const resend = useResendInvitation(sponsorId);
   const setDefault = useSetDefault(sponsorId);
   const { alert } = useConfirm();

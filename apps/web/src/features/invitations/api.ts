@@ -11,6 +11,7 @@ import type {
 } from '@vault/contract';
 import { api } from '../../lib/api';
 import type { ListSort } from '../../lib/list-state';
+import { scopeQuery } from '../../lib/portal-scope';
 
 /** Query keys: every key names the chosen sponsor, so changing the sponsor reloads the data. */
 export const invitationKeys = {
@@ -49,12 +50,12 @@ export function useInvitationList(
     queryFn: ({ signal }): Promise<List> =>
       search
         ? api<List>('POST', '/api/v1/invitations/search', {
-            query: { ...(sponsorId === 'all' ? { allPortals: 'true' } : { sponsorId }), offset, limit, ...created, ...sort },
+            query: { ...scopeQuery(sponsorId), offset, limit, ...created, ...sort },
             body: search,
             signal,
           })
         : api<List>('GET', '/api/v1/invitations', {
-            query: { ...(sponsorId === 'all' ? { allPortals: 'true' } : { sponsorid: sponsorId }), offset, limit, ...created, ...sort },
+            query: { ...scopeQuery(sponsorId, 'sponsorid'), offset, limit, ...created, ...sort },
             signal,
           }),
     enabled: sponsorId === 'all' || sponsorId > 0,

@@ -44,7 +44,7 @@ import { formatCount } from '../../lib/count';
 import { VAULT_LIST_KEY } from '../../lib/first-screen-cookie';
 import { useListFilters, useListState } from '../../lib/list-state';
 import { fullName } from '../../lib/person-name';
-import { usePortalScope } from '../../lib/portal-scope';
+import { scopeKey, usePortalScope } from '../../lib/portal-scope';
 import { useRights } from '../../lib/rights';
 import { downloadCsv, useVaultList } from './api';
 import type { BulkRequest } from './BulkDialog';
@@ -90,7 +90,7 @@ export function VaultListPage() {
       list.search && (VAULT_SEARCH_FIELDS as readonly string[]).includes(list.search.fieldName) ? (list.search as VaultSearchBody) : null,
     [list.search],
   );
-  const query = useVaultList(scope.all ? 'all' : sponsorId, list.offset, list.limit, search, list.sort, filters);
+  const query = useVaultList(scopeKey(scope), list.offset, list.limit, search, list.sort, filters);
   const rights = useRights();
   const actions = useHolderActions(sponsorId);
   const { alert } = useConfirm();

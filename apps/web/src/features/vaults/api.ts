@@ -21,6 +21,7 @@ import type {
 } from '@vault/contract';
 import { ApiError, api, buildUrl, requestHeaders } from '../../lib/api';
 import type { ListSort } from '../../lib/list-state';
+import { scopeQuery } from '../../lib/portal-scope';
 import { saveFile } from '../../lib/save-file';
 import { getToken } from '../../lib/session';
 import { VAULT_LIST_PATH, vaultListGetQuery } from './list-request';
@@ -48,8 +49,6 @@ export const vaultKeys = {
 
 // ---------------------------------------------------------------- list and details
 
-const portalOf = (sponsorId: number | 'all') => (sponsorId === 'all' ? { allPortals: 'true' } : { sponsorId });
-
 /** Specification section 4: the vault list fetches with sponsor_id, offset and limit; a search posts fieldName/fieldValue. */
 /** One page of the vault list: the key and the call, shared by the screen and the prefetch that starts with the app. */
 export const vaultListQuery = (
@@ -64,7 +63,7 @@ export const vaultListQuery = (
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     search
       ? api<VaultHolderList>('POST', '/api/v1/vaultholders/search', {
-          query: { ...portalOf(sponsorId), offset, limit, ...sort, ...filters },
+          query: { ...scopeQuery(sponsorId), offset, limit, ...sort, ...filters },
           body: search,
           signal,
         })
