@@ -71,8 +71,9 @@ const envSchema = z.object({
   /** Seconds between passes removing ended one-time rows (challenges, links, sessions); 0 turns it off. */
   CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /**
-   * How long an instance may answer reads from a session it checked, in milliseconds (decision
-   * 0049); revocations reach every instance at once whatever this is. 0 checks every request.
+   * How long an instance may answer reads from a session it checked, in milliseconds (decisions
+   * 0049, 0053); revocations reach every instance by its next request whatever this is. 0 checks
+   * every request.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
 });

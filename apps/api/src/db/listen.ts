@@ -8,11 +8,18 @@ export interface ChannelHandlers {
 }
 
 export interface ChannelListener {
+  /**
+   * True once every notification committed before this call has been handled; false when that
+   * cannot be known (not listening), so the caller must ask the database instead.
+   */
+  sync(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
+// A listening connection that does not answer a round trip this fast is treated as lost.
+const SYNC_TIMEOUT_MS = 2_000;
 
 /**
  * LISTEN on `channel`. On PostgreSQL a connection of its own outside the pool (a pooled one would
@@ -24,6 +31,7 @@ export async function listenChannel(database: Database, channel: string, handler
     const unlisten = await database.pglite.listen(channel, (payload) => handlers.message(payload));
     handlers.state(true);
     return {
+      sync: async () => true,
       close: async () => {
         handlers.state(false);
         await unlisten();
@@ -35,10 +43,12 @@ export async function listenChannel(database: Database, channel: string, handler
   let closed = false;
   let retryMs = RETRY_FIRST_MS;
   let timer: NodeJS.Timeout | null = null;
+  let ready = false;
 
   const lost = (failed: pg.Client) => {
     if (client !== failed) return;
     client = null;
+    ready = false;
     handlers.state(false);
     failed.end().catch(() => {});
     if (closed) return;
@@ -62,19 +72,63 @@ export async function listenChannel(database: Database, channel: string, handler
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       if (client !== next || closed) return;
       retryMs = RETRY_FIRST_MS;
+      ready = true;
       handlers.state(true);
     } catch {
       lost(next);
     }
   }
 
+  /*
+   * A round trip on the listening connection. PostgreSQL signals every listener while the notifying
+   * transaction commits, before that commit is answered, and a listening backend sends what it was
+   * signalled before it answers its next query. So when this round trip's answer arrives, every
+   * notification committed before it began has arrived (and been handled) ahead of it.
+   */
+  const roundTrip = (): Promise<boolean> => {
+    const on = client;
+    if (!on || !ready) return Promise.resolve(false);
+    let timeout: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timeout = setTimeout(() => {
+        lost(on);
+        resolve(false);
+      }, SYNC_TIMEOUT_MS);
+      timeout.unref();
+    });
+    const answered = on.query('SELECT 1').then(
+      () => client === on && ready,
+      () => false,
+    );
+    return Promise.race([answered, late]).finally(() => clearTimeout(timeout));
+  };
+
+  // Calls made while a round trip is under way share the next one: it starts after all of them.
+  let inFlight: Promise<boolean> | null = null;
+  let queued: Promise<boolean> | null = null;
+  const sync = (): Promise<boolean> => {
+    if (!inFlight) {
+      inFlight = roundTrip().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    }
+    queued ??= inFlight.then(() => {
+      queued = null;
+      return sync();
+    });
+    return queued;
+  };
+
   await open();
   return {
+    sync,
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
       const last = client;
       client = null;
+      ready = false;
       handlers.state(false);
       await last?.end().catch(() => {});
     },

@@ -54,7 +54,7 @@ const bearerOf = (request: FastifyRequest) => {
 type LiveSession = NonNullable<Awaited<ReturnType<typeof repo.liveSession>>>;
 
 /**
- * The live session of this token. A read may take it from the cache (decision 0049); a change
+ * The live session of this token. A read may take it from the cache once the listener is in step (decisions 0049, 0053); a change
  * always asks the database, so a session revoked a moment ago on another instance never writes.
  */
 async function liveSession(
@@ -67,7 +67,7 @@ async function liveSession(
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
   const key = addressedId === null ? tokenHash : `${tokenHash}|${addressedId}`;
   if (!MUTATING.has(request.method)) {
-    const kept = app.sessionCache.get(key, now.getTime());
+    const kept = await app.sessionCache.confirmed(key, now.getTime());
     if (kept && kept.session.expiresAt > now && kept.session.lastSeenAt > idleSince) return kept;
   }
   const mark = app.sessionCache.mark();
@@ -139,6 +139,7 @@ export default fp(
         message: (payload) => cache.revoke(payload),
         state: (on) => cache.setListening(on),
       });
+      cache.syncWith(listener.sync);
       app.addHook('onClose', () => listener.close());
       // A change made through this instance may revoke any session (a sign-out, a deactivation, a
       // right taken away): its answer leaves only once this instance has forgotten every session,

@@ -6,7 +6,9 @@
  * user's administrator record, a sponsor) notifies every instance at commit (migration 0034,
  * channel `auth_changed`), and the instance forgets that user's entries. While the instance is not
  * listening (starting, or its listening connection lost) nothing is kept, so a notification missed
- * cannot leave a revoked session served. A miss that began before a notification does not store
+ * cannot leave a revoked session served. A kept entry is served only after a round trip on the
+ * listening connection (`confirmed`): a notification sent a moment ago, by a change on another
+ * instance, arrives before that round trip ends, so revocation is immediate (decision 0053). A miss that began before a notification does not store
  * what it read (the generation check): it may have read the row the notification revoked.
  */
 export interface CachedSession<T> {
@@ -20,6 +22,7 @@ export class SessionCache<T> {
   private readonly keysOfUser = new Map<number, Set<string>>();
   private generation = 0;
   private listening = false;
+  private sync: () => Promise<boolean> = async () => false;
 
   constructor(
     private readonly ttlMs: number,
@@ -40,6 +43,21 @@ export class SessionCache<T> {
       return undefined;
     }
     return entry.row;
+  }
+
+  /** How to learn that every notification committed so far has been handled (the listener's `sync`). */
+  syncWith(sync: () => Promise<boolean>) {
+    this.sync = sync;
+  }
+
+  /**
+   * The entry kept under `key`, once every revocation committed before this call has been handled;
+   * undefined when there is none, it was revoked meanwhile, or that cannot be known.
+   */
+  async confirmed(key: string, now: number): Promise<T | undefined> {
+    const row = this.get(key, now);
+    if (row === undefined || !(await this.sync())) return undefined;
+    return this.get(key, now) === row ? row : undefined;
   }
 
   /** Taken before a look-up; `put` keeps its result only if nothing was revoked meanwhile. */
