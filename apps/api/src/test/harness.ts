@@ -86,16 +86,14 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = opts.database ? { database: opts.database, drop: async () => {} } : await openTestDatabase();
-  // Tests change sessions, users and rights with SQL of their own and call at once. On PostgreSQL
-  // the notification that tells an instance reaches it a moment after the change (decision 0049), so
-  // test apps check every session in the database unless a test asks for the cache: the cache's
-  // own tests (plugins/session-cache.test.ts, the two-instance process test) and the bench's tie.
+  // Test apps keep sessions for reads as a deployed instance does (decisions 0049, 0053): tests
+  // change sessions, users and rights with SQL of their own and call at once, so every API test
+  // also proves that a revocation is refused by the very next request.
   const configFor = (env: Record<string, string> = {}) =>
     loadConfig({
       ADMIN_EMAIL: 'admin@test.local',
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://portal.test',
-      SESSION_CACHE_MS: '0',
       ...env,
     } as NodeJS.ProcessEnv);
   const app = await buildApp({
