@@ -2,6 +2,8 @@ import type { Plugin, Rollup } from 'vite';
 
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]constants\.ts$/;
 const START = /[\\/]src[\\/]app[\\/]start\.tsx$/;
+/** zod: every schema of the contract imports it. */
+const SCHEMA_CODE = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /**
  * The portal's own modules the app start (src/app/start.tsx, which main.tsx imports dynamically)
@@ -41,6 +43,17 @@ export function firstScreen(): Plugin {
       for (const id of byEntry) entryModules.add(id);
       firstScreenModules.clear();
       for (const id of reach(ids.filter((id) => START.test(id)))) if (!byEntry.has(id)) firstScreenModules.add(id);
+    },
+    // The first screen's budget (DESIGN 7) holds only while it leaves the schemas to the screens
+    // that validate forms: one value imported from '@vault/contract' instead of
+    // '@vault/contract/constants' brings zod and every schema in (26 KB gzip, found by the bench).
+    generateBundle(_options, bundle) {
+      for (const chunk of firstScreenChunks(bundle)) {
+        if (Object.keys(chunk.modules).some((id) => SCHEMA_CODE.test(id)))
+          this.error(
+            `The first screen (${chunk.fileName}) holds zod and the contract's schemas: import values from '@vault/contract/constants' or '@vault/contract/vault-constants', or load the code that needs the schemas lazily.`,
+          );
+      }
     },
     // index.html preloads the app start's code and loads its styles, so they download alongside
     // the entry rather than after it has run.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, FORBIDDEN_CHARS, isValidReason, MAX_PAGE_SIZE, PAGE_SIZE, REASON_MESSAGE } from './constants.js';
 
 export {
+  ALL_PORTALS_URL_PARAM,
   AUDIT_DEFAULT_DAYS,
   EMAIL_PATTERN,
   FIRST_SCREEN_COOKIE,
@@ -77,8 +78,6 @@ export const idParam = z.coerce.number().int().positive();
  * figures link to them (decision 0052). Only on the lists that declare it; never with a sponsor.
  */
 export const allPortalsParam = { allPortals: z.literal('true', { error: 'allPortals is true or left out' }).optional() };
-/** The portal's URL parameter for the same thing: `all=1` on a list's address. */
-export const ALL_PORTALS_URL_PARAM = 'all';
 /** A sponsor named in a query (its parameter name varies by call, as the specification gives it). */
 export const sponsorIdValue = z.coerce.number().int().positive();
 

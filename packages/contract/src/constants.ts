@@ -15,6 +15,8 @@ export const SESSION_IDLE_MINUTES = 30;
 export const SESSION_MAX_HOURS = 12;
 export const NO_SPONSOR_ID = 0;
 export const AUDIT_DEFAULT_DAYS = 29;
+/** A list's address asks for every portal at once (staff) with `all=1` (decision 0052). */
+export const ALL_PORTALS_URL_PARAM = 'all';
 
 export const STATUS = { active: 1, inactive: 2, pending: 3, archived: 4 } as const;
 export const STATUS_NAMES: Record<number, string> = {

@@ -1,4 +1,4 @@
-import { ALL_PORTALS_URL_PARAM } from '@vault/contract';
+import { ALL_PORTALS_URL_PARAM } from '@vault/contract/constants';
 import { useSearchParams } from 'react-router';
 import { useRights } from './rights';
 import { useSponsor } from './session';
