@@ -124,6 +124,9 @@ export async function logout(db: Db, user: AuthUser, actor: Actor) {
   });
 }
 
+/** The audit target type of each role's account (the same as the portal's own changes to it). */
+const PERSON_TARGET: Record<string, string> = { vault_holder: 'vault_holder', sponsor_admin: 'sponsor_admin' };
+
 /** Sets a password from an e-mailed link; an activation link also activates the account. */
 export async function setPasswordFromLink(db: Db, input: { token: string; password: string }, ip: string) {
   const passwordHash = await hashPassword(input.password);
@@ -141,8 +144,11 @@ export async function setPasswordFromLink(db: Db, input: { token: string; passwo
       await writeAudit(tx, actor, {
         action: activate ? 'auth.activate' : 'auth.password_reset',
         sponsorId: user.sponsorId,
-        targetType: 'user',
+        // What the person is in the portal: the entry opens their screen, and an activation is
+        // that kind's webhook event (vault.activated, administrator.activated).
+        targetType: PERSON_TARGET[user.role] ?? 'user',
         targetId: user.id,
+        logJson: { email: user.email },
       });
     };
     await (activate ? activating(tx, actor, user.id, change) : change());

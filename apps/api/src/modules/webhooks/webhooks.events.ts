@@ -32,11 +32,26 @@ const DOMAIN_EVENTS: Record<string, WebhookEventType> = {
   'sponsor_admin.delete': 'administrator.deleted',
 };
 
+/**
+ * A person who activates their own account by choosing a password from the e-mailed link
+ * (`auth.activate`): the event is the account's kind, which the entry's target type names.
+ */
+const SELF_ACTIVATED: Record<string, WebhookEventType> = {
+  vault_holder: 'vault.activated',
+  sponsor_admin: 'administrator.activated',
+};
+
 /** The events one audit entry makes: always `audit.entry`, and its domain event when it succeeded. */
-export function eventTypesOf(action: string, outcome: 'success' | 'failure' = 'success'): WebhookEventType[] {
+export function eventTypesOf(
+  action: string,
+  outcome: 'success' | 'failure' = 'success',
+  targetType: string | null = null,
+): WebhookEventType[] {
   if (outcome === 'failure') return ['audit.entry'];
   const domain =
-    DOMAIN_EVENTS[action] ?? (action.startsWith('sponsor_admin.') || action.startsWith('scim.user_') ? 'administrator.updated' : null);
+    DOMAIN_EVENTS[action] ??
+    (action === 'auth.activate' && targetType ? SELF_ACTIVATED[targetType] : undefined) ??
+    (action.startsWith('sponsor_admin.') || action.startsWith('scim.user_') ? 'administrator.updated' : null);
   return domain ? ['audit.entry', domain] : ['audit.entry'];
 }
 
@@ -64,7 +79,7 @@ export async function emitWebhookEvents(db: Db, actor: Actor, entry: AuditEntry,
     actor: { userId: actor.userId, email: actor.email },
     details: logJson,
   };
-  const rows = eventTypesOf(entry.action, entry.outcome).flatMap((type) =>
+  const rows = eventTypesOf(entry.action, entry.outcome, entry.targetType ?? null).flatMap((type) =>
     subscriptions
       .filter((s) => wants(s.events, type))
       .map((s) => ({

@@ -197,6 +197,38 @@ describe('webhook deliveries', () => {
     expect(await t.db.select().from(webhookDeliveries)).toHaveLength(0);
   });
 
+  it('a vault holder activating their vault from the e-mailed link is a vault.activated event', async () => {
+    const w = await world();
+    await subscribe(w.admin, w.a.id, { url: endpoint, events: ['vault.activated', 'administrator.activated'] });
+    const email = 'self.activating@aaa.test';
+    const res = await inject(
+      w.admin,
+      'POST',
+      `/api/v1/users?sponsorId=${w.a.id}`,
+      vaultBody({ packageId: w.gold.id, email, sendActivationEmail: true }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const holder = res.json() as { id: number };
+    const [mail] = (await t.db.select().from(emailOutbox)).filter((m) => m.toAddress === email);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.bodyText)![1]!;
+    expect(await t.db.select().from(webhookDeliveries)).toHaveLength(0);
+
+    const set = await app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/password',
+      payload: { token, password: 'a long new password 1' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const deliveries = await t.db.select().from(webhookDeliveries);
+    expect(deliveries.map((d) => d.eventType)).toEqual(['vault.activated']);
+    expect((deliveries[0]!.payload as { data: Record<string, unknown> }).data).toMatchObject({
+      action: 'auth.activate',
+      targetType: 'vault_holder',
+      targetId: String(holder.id),
+      sponsorId: w.a.id,
+    });
+  });
+
   it('delivers again later after a 500, with the same webhook-id; "Deliver again" sends it once more', async () => {
     const w = await world();
     const { webhook, secret } = await subscribe(w.admin, w.a.id, { url: endpoint, events: ['vault.created'] });
