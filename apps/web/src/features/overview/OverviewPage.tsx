@@ -161,7 +161,7 @@ function Figures({ o, allPortals }: { o: OverviewResponse; allPortals: boolean }
         />
         <ChartCard
           title="Invitation funnel"
-          description={`Invitations sent, redeemed, and vaults activated after a redemption, ${o.fromDate} to ${o.toDate}.`}
+          description={`Invitations sent, redeemed, and vaults activated after a redemption, ${o.fromDate} to ${o.toDate}. Each step counts what happened in these days, and an open invitation may be redeemed many times, so a step is not a share of the one before.`}
           kind="bar"
           rows={[
             {
@@ -171,13 +171,13 @@ function Figures({ o, allPortals }: { o: OverviewResponse; allPortals: boolean }
               linkLabel: `${inv.sent} invitations sent`,
             },
             {
-              label: `Redeemed${share(inv.redeemed, inv.sent)}`,
+              label: 'Redeemed',
               value: inv.redeemed,
               href: link(overviewLinks.invitationsRedeemed(o.fromDate, o.toDate)),
               linkLabel: `${inv.redeemed} invitations redeemed`,
             },
             {
-              label: `Vault activated${share(inv.activated, inv.redeemed)}`,
+              label: 'Vault activated',
               value: inv.activated,
               href: link(overviewLinks.vaultsActivatedAfterInvitation(o.fromDate, o.toDate)),
               linkLabel: `${inv.activated} vaults activated after an invitation`,
