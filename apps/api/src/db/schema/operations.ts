@@ -43,6 +43,8 @@ export const failedUploads = pgTable(
     check('failed_uploads_reason_ck', sql`${t.reason} in ('too_large','virus','type','storage_error')`),
     check('failed_uploads_status_ck', sql`${t.status} in ('failed','retry_requested','dismissed')`),
     index('failed_uploads_sponsor_idx').on(t.sponsorId, t.occurredAt.desc(), t.id.desc()),
+    // Staff's list across every portal (decision 0052), newest first.
+    index('failed_uploads_time_idx').on(t.occurredAt.desc(), t.id.desc()),
     // Deleting a vault or a user sets these to null; without indexes each delete scans the table.
     index('failed_uploads_vault_idx').on(t.vaultId).where(sql`${t.vaultId} is not null`),
     index('failed_uploads_holder_idx').on(t.holderUserId).where(sql`${t.holderUserId} is not null`),
