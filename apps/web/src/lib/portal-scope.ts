@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ALL_PORTALS_URL_PARAM } from '@vault/contract/constants';
 import { useSearchParams } from 'react-router';
 import { useRights } from './rights';
@@ -33,3 +34,15 @@ export const scopeKey = (scope: Pick<PortalScope, 'sponsorId' | 'all'>): number 
 /** A scope key as a list call's query names it: `allPortals=true`, or the portal under the call's own parameter name. */
 export const scopeQuery = (key: number | 'all', name = 'sponsorId'): Record<string, string | number> =>
   key === 'all' ? { allPortals: 'true' } : { [name]: key };
+
+/**
+ * Refreshes a portal's queries after a change there, and the same queries across every portal
+ * (`[area, 'all', …]`), which show that portal's rows too. Keys name their portal second.
+ */
+export function invalidateInPortal(qc: QueryClient, queryKey: QueryKey) {
+  const scoped = typeof queryKey[1] === 'number';
+  return Promise.all([
+    qc.invalidateQueries({ queryKey }),
+    ...(scoped ? [qc.invalidateQueries({ queryKey: [queryKey[0], 'all', ...queryKey.slice(2)] })] : []),
+  ]);
+}

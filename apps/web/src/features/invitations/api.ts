@@ -11,7 +11,7 @@ import type {
 } from '@vault/contract';
 import { api } from '../../lib/api';
 import type { ListSort } from '../../lib/list-state';
-import { scopeQuery } from '../../lib/portal-scope';
+import { invalidateInPortal, scopeQuery } from '../../lib/portal-scope';
 
 /** Query keys: every key names the chosen sponsor, so changing the sponsor reloads the data. */
 export const invitationKeys = {
@@ -128,7 +128,7 @@ function useOptimisticDefault(sponsorId: number) {
     rollback(snapshot: [readonly unknown[], List | undefined][] | undefined) {
       for (const [key, data] of snapshot ?? []) qc.setQueryData(key, data);
     },
-    settle: () => qc.invalidateQueries({ queryKey: invitationKeys.lists(sponsorId) }),
+    settle: () => invalidateInPortal(qc, invitationKeys.lists(sponsorId)),
   };
 }
 
@@ -174,7 +174,7 @@ export function useResendInvitation(sponsorId: number) {
   return useMutation({
     mutationFn: (inv: Pick<Invitation, 'id' | 'type'>) =>
       api<ServerMessage>('PUT', `/api/v1/invitations/${inv.id}`, { query: { sponsorid: sponsorId, itype: inv.type } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: invitationKeys.lists(sponsorId) }),
+    onSettled: () => invalidateInPortal(qc, invitationKeys.lists(sponsorId)),
   });
 }
 
@@ -187,7 +187,7 @@ export function useImportInvitations(sponsorId: number) {
       return api<InvitationImportResult>('POST', '/api/v1/invitations/import', { query: { sponsorid: sponsorId }, form });
     },
     onSuccess: (result) => {
-      if (result.MigratedInvitation.length > 0) void qc.invalidateQueries({ queryKey: invitationKeys.lists(sponsorId) });
+      if (result.MigratedInvitation.length > 0) void invalidateInPortal(qc, invitationKeys.lists(sponsorId));
     },
   });
 }

@@ -21,7 +21,7 @@ import { ListViews } from '../../components/list/ListViews';
 import { PageHeader } from '../../components/PageHeader';
 import { dayParam, formatDateTime } from '../../lib/dates';
 import { useListFilters, useListState } from '../../lib/list-state';
-import { type PortalScope, usePortalScope } from '../../lib/portal-scope';
+import { invalidateInPortal, type PortalScope, usePortalScope } from '../../lib/portal-scope';
 import { failedAction, opsKeys, useFailedFiles } from './api';
 
 const REASON_COLOR = { too_large: 'orange', virus: 'red', type: 'grape', storage_error: 'yellow' } as const;
@@ -178,8 +178,7 @@ export function FailedFilesPage() {
         ),
       onDone: () => {
         setSelected([]);
-        void qc.invalidateQueries({ queryKey: opsKeys.failed(sponsorId) });
-        void qc.invalidateQueries({ queryKey: opsKeys.failed('all') });
+        void invalidateInPortal(qc, opsKeys.failed(sponsorId));
       },
     });
   };

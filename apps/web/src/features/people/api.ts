@@ -20,7 +20,7 @@ import type {
 import { LOOKUP_PLACEHOLDER_NAME } from '@vault/contract';
 import { api } from '../../lib/api';
 import type { ListSort } from '../../lib/list-state';
-import { type PortalScope, scopeKey } from '../../lib/portal-scope';
+import { invalidateInPortal, type PortalScope, scopeKey } from '../../lib/portal-scope';
 
 /** Query keys: each names the chosen sponsor, so changing the sponsor reloads the screen's data. */
 export const peopleKeys = {
@@ -92,7 +92,7 @@ export function useCreateAdmin(sponsorId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SponsorAdminCreateBody) => api<SponsorAdminItem>('POST', '/api/v1/sponsors/admin', { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) }),
+    onSuccess: () => invalidateInPortal(qc, peopleKeys.admins(sponsorId)),
   });
 }
 
@@ -103,7 +103,7 @@ export function useUpdateAdmin(sponsorId: number, id: number) {
       api<SponsorAdminItem>('PUT', `/api/v1/sponsors/admin/${id}`, { query: { sponsorid: sponsorId }, body }),
     onSuccess: (saved) => {
       qc.setQueryData(peopleKeys.admin(sponsorId, id), saved);
-      return qc.invalidateQueries({ queryKey: peopleKeys.admins(sponsorId) });
+      return invalidateInPortal(qc, peopleKeys.admins(sponsorId));
     },
   });
 }

@@ -2,6 +2,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { ServerMessage } from '@vault/contract';
 import { useConfirm } from '../../components/confirm-context';
 import { fullName } from '../../lib/person-name';
+import { invalidateInPortal } from '../../lib/portal-scope';
 
 /** The confirmation of one account action: its title and its question about the person. */
 export interface PersonDialog {
@@ -27,7 +28,7 @@ export function usePersonConfirm() {
       message: dialog.message(fullName(person), person.email),
       command,
       onDone: () => {
-        for (const queryKey of refresh) void qc.invalidateQueries({ queryKey });
+        for (const queryKey of refresh) void invalidateInPortal(qc, queryKey);
       },
     });
 }

@@ -21,7 +21,7 @@ import type {
 } from '@vault/contract';
 import { ApiError, api, buildUrl, requestHeaders } from '../../lib/api';
 import type { ListSort } from '../../lib/list-state';
-import { scopeQuery } from '../../lib/portal-scope';
+import { invalidateInPortal, scopeQuery } from '../../lib/portal-scope';
 import { saveFile } from '../../lib/save-file';
 import { getToken } from '../../lib/session';
 import { VAULT_LIST_PATH, vaultListGetQuery } from './list-request';
@@ -117,7 +117,7 @@ export function useSetTestAccount(sponsorId: number) {
         query: { sponsorid: sponsorId, testaccount: testAccount },
         body: { ...user, testAccount },
       }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: vaultKeys.all(sponsorId) }),
+    onSuccess: () => invalidateInPortal(qc, vaultKeys.all(sponsorId)),
   });
 }
 
@@ -163,7 +163,7 @@ export function useBulk(sponsorId: number) {
   return useMutation({
     mutationFn: (body: { action: BulkAction; ids?: number[]; search?: VaultSearchBody }) =>
       api<BulkResult>('POST', '/api/v1/vaultholders/bulk', { query: { sponsorId }, body }),
-    onSettled: () => qc.invalidateQueries({ queryKey: vaultKeys.all(sponsorId) }),
+    onSettled: () => invalidateInPortal(qc, vaultKeys.all(sponsorId)),
   });
 }
 
@@ -242,7 +242,7 @@ export function useConfirmImport(sponsorId: number) {
   return useMutation({
     mutationFn: (body: { jobId: string; sendActivationEmail: boolean }) =>
       api<ImportResult>('POST', '/api/v1/users/import-vault', { query: { sponsorId }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: vaultKeys.all(sponsorId) }),
+    onSuccess: () => invalidateInPortal(qc, vaultKeys.all(sponsorId)),
   });
 }
 
@@ -299,6 +299,6 @@ export function useCreateVault(sponsorId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: VaultCreateBody) => api<VaultCreated>('POST', '/api/v1/users', { query: { sponsorId }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: vaultKeys.all(sponsorId) }),
+    onSuccess: () => invalidateInPortal(qc, vaultKeys.all(sponsorId)),
   });
 }

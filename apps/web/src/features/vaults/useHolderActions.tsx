@@ -5,6 +5,7 @@ import { failureMessage, useConfirm } from '../../components/confirm-context';
 import { WhenOpened } from '../../components/deferred/WhenOpened';
 import type { MfaResetTarget } from '../../lib/mfa-reset';
 import { fullName } from '../../lib/person-name';
+import { invalidateInPortal } from '../../lib/portal-scope';
 import { archiveVault, fetchDocumentCount, type VaultAction, vaultCommand, vaultKeys } from './api';
 import { actionsFor } from './holder-status-actions';
 
@@ -51,7 +52,7 @@ export function useHolderActions(sponsorId: number, onChanged?: (action: VaultAc
   const { confirm, archive, alert } = useConfirm();
   const qc = useQueryClient();
   const [mfaTarget, setMfaTarget] = useState<MfaResetTarget | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: vaultKeys.all(sponsorId) });
+  const refresh = () => invalidateInPortal(qc, vaultKeys.all(sponsorId));
 
   const run = (action: VaultAction, h: HolderRef) =>
     confirm({
