@@ -226,7 +226,10 @@ test('staff: the All-portals figures lead to the lists across every portal, show
   // The ten portals: a portal's count opens that portal's own list, with the portal chosen.
   await page.evaluate(() => localStorage.removeItem('session_sponsor'));
   await page.goto('/overview');
-  const pendingTop = page.getByRole('region', { name: 'Portals with the most pending activations' }).getByRole('link').first();
+  const pendingRegion = page.getByRole('region', { name: 'Portals with the most pending activations' });
+  await pendingRegion.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/overview-all-portals-top-ten.png` });
+  const pendingTop = pendingRegion.getByRole('link').first();
   const [, pendingN, pendingCode] = (await pendingTop.getAttribute('aria-label'))!.match(
     /^([\d,]+) pending activation in (\S+): show them$/,
   )!;
