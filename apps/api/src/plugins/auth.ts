@@ -54,8 +54,9 @@ const bearerOf = (request: FastifyRequest) => {
 type LiveSession = NonNullable<Awaited<ReturnType<typeof repo.liveSession>>>;
 
 /**
- * The live session of this token. A read may take it from the cache once the listener is in step (decisions 0049, 0053); a change
- * always asks the database, so a session revoked a moment ago on another instance never writes.
+ * The live session of this token. A read may take it from the cache once the listener is in step
+ * (decisions 0049, 0053); a change always asks the database, so a session revoked a moment ago on
+ * another instance never writes.
  */
 async function liveSession(
   app: FastifyInstance,

@@ -8,8 +8,9 @@
  * listening (starting, or its listening connection lost) nothing is kept, so a notification missed
  * cannot leave a revoked session served. A kept entry is served only after a round trip on the
  * listening connection (`confirmed`): a notification sent a moment ago, by a change on another
- * instance, arrives before that round trip ends, so revocation is immediate (decision 0053). A miss that began before a notification does not store
- * what it read (the generation check): it may have read the row the notification revoked.
+ * instance, arrives before that round trip ends, so revocation is immediate (decision 0053). A
+ * miss that began before a notification does not store what it read (the generation check): it
+ * may have read the row the notification revoked.
  */
 export interface CachedSession<T> {
   row: T;

@@ -124,8 +124,8 @@ export async function logout(db: Db, user: AuthUser, actor: Actor) {
   });
 }
 
-/** The audit target type of each role's account (the same as the portal's own changes to it). */
-const PERSON_TARGET: Record<string, string> = { vault_holder: 'vault_holder', sponsor_admin: 'sponsor_admin' };
+/** Roles whose accounts the portal's own changes audit under the role's name as target type. */
+const ROLE_TARGETS = new Set(['vault_holder', 'sponsor_admin']);
 
 /** Sets a password from an e-mailed link; an activation link also activates the account. */
 export async function setPasswordFromLink(db: Db, input: { token: string; password: string }, ip: string) {
@@ -146,7 +146,7 @@ export async function setPasswordFromLink(db: Db, input: { token: string; passwo
         sponsorId: user.sponsorId,
         // What the person is in the portal: the entry opens their screen, and an activation is
         // that kind's webhook event (vault.activated, administrator.activated).
-        targetType: PERSON_TARGET[user.role] ?? 'user',
+        targetType: ROLE_TARGETS.has(user.role) ? user.role : 'user',
         targetId: user.id,
         logJson: { email: user.email },
       });
