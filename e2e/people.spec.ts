@@ -290,7 +290,7 @@ test.describe('people', () => {
     // Detail page with the portals they represent.
     await rowOf(page, email).getByRole('link', { name: 'Tom Baker', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/trusted-advisor/${userId}$`));
-    await expect(page.getByRole('cell', { name: 'ACME' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'ACME', exact: true })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/people-collaborator-detail.png`, fullPage: true });
   });
 
