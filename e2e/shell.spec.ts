@@ -220,6 +220,10 @@ test.describe('portal shell', () => {
     await pickPortal(page);
     await expect(navLink(page, 'Vaults')).not.toBeInViewport();
     const first = await storedSponsor(page);
+    // The first portal's screen has finished loading: its Views menu asks for that portal's saved
+    // views once its code is in, after the rows (decision 0047), which is not a call after the change.
+    await expect(page.getByRole('button', { name: 'Views', exact: true })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
 
     // Choose another portal: the vault list asks the server again, for the new portal.
     const select = portalSelect(page);
