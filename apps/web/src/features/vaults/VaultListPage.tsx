@@ -1,15 +1,4 @@
-import {
-  IconArchive,
-  IconCircleCheck,
-  IconCircleOff,
-  IconDots,
-  IconEye,
-  IconFileDownload,
-  IconFileImport,
-  IconMailForward,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconFileDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import {
   type BulkAction,
   DEFAULT_VAULT_COLUMNS,
@@ -26,21 +15,13 @@ import {
 } from '@vault/contract';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { useConfirm } from '../../components/confirm-context';
-import { DeferredMenu } from '../../components/deferred/DeferredMenu';
-import { DeferredTooltip } from '../../components/deferred/DeferredTooltip';
 import { WhenOpened } from '../../components/deferred/WhenOpened';
-import { AnchorButton } from '../../components/light/feedback';
 import { LightButton, LightButtonLink } from '../../components/light/LightButton';
-import { Group, Paper } from '../../components/light/layout';
-import { MaskIcon } from '../../components/light/MaskIcon';
-import { RowActionButton, RowActionLink } from '../../components/light/RowAction';
-import { Text } from '../../components/light/text';
 import { actionsColumn, type ListColumn, ListTable, portalColumn } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { StatusBadge } from '../../components/list/StatusBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/api';
-import { formatCount } from '../../lib/count';
 import { VAULT_LIST_KEY } from '../../lib/first-screen-cookie';
 import { useListFilters, useListState } from '../../lib/list-state';
 import { fullName } from '../../lib/person-name';
@@ -48,12 +29,13 @@ import { scopeKey, usePortalScope } from '../../lib/portal-scope';
 import { useRights } from '../../lib/rights';
 import { downloadCsv, useVaultList } from './api';
 import type { BulkRequest } from './BulkDialog';
-import { detailPath, HolderIdLink, HolderNameCell, LastLoginCell } from './HolderCells';
+import { HolderIdLink, HolderNameCell, LastLoginCell } from './HolderCells';
 import { HolderFilterChips } from './HolderFilterChips';
-import { actionsFor } from './holder-status-actions';
 import { ImportDialog } from './ImportDialog';
 import { VAULT_LIST_FILTERS, vaultListFilters } from './list-request';
-import { accountActions, useHolderActions } from './useHolderActions';
+import { SelectionBar } from './SelectionBar';
+import { useHolderActions } from './useHolderActions';
+import { VaultRowActions } from './VaultRowActions';
 
 // The bulk dialog loads when a bulk action is first chosen.
 const BulkDialog = lazy(() => import('./BulkDialog').then((m) => ({ default: m.BulkDialog })));
@@ -111,7 +93,6 @@ export function VaultListPage() {
   const total = scope.shown ? (query.data?.total ?? 0) : 0;
   // A broad "contains" search's total is the server's estimate: said as "about N" wherever it shows.
   const totalIsEstimate = scope.shown && query.data?.totalIsEstimate === true;
-  const about = totalIsEstimate ? 'about ' : '';
   const selectedCount = allMatching ? total : selected.length;
 
   const startBulk = (action: BulkAction) =>
@@ -193,60 +174,7 @@ export function VaultListPage() {
       0,
       portalColumn<VaultHolderItem>((h) => h.sponsor.sponsorCode),
     );
-  else
-    columns.push(
-      actionsColumn<VaultHolderItem>((h) => {
-        const allowed = actionsFor(h.statusId);
-        return (
-          <>
-            <DeferredTooltip label="Vault details">
-              <RowActionLink to={detailPath(h)} aria-label={`Open ${fullName(h)}`}>
-                <MaskIcon icon={IconEye} size={18} />
-              </RowActionLink>
-            </DeferredTooltip>
-            <DeferredMenu
-              position="bottom-end"
-              withinPortal
-              target={
-                <RowActionButton aria-label={`Actions for ${fullName(h)}`}>
-                  <MaskIcon icon={IconDots} size={18} />
-                </RowActionButton>
-              }
-            >
-              {(Menu) => (
-                <>
-                  {accountActions(h, actions, rights.canResetMfa).map(({ label, Icon, enabled, onClick }) => (
-                    <Menu.Item key={label} leftSection={<Icon size={16} />} disabled={!enabled} onClick={onClick}>
-                      {label}
-                    </Menu.Item>
-                  ))}
-                  <Menu.Divider />
-                  <Menu.Item
-                    color="orange"
-                    leftSection={<IconArchive size={16} />}
-                    disabled={!allowed.archive || !rights.canArchive}
-                    onClick={() => actions.startArchive(h)}
-                  >
-                    Archive vault
-                  </Menu.Item>
-                  {/* Deleting cannot be undone: kept apart from Archive, which keeps the data. */}
-                  <Menu.Divider />
-                  <Menu.Label>Cannot be undone</Menu.Label>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    disabled={!rights.canArchive}
-                    onClick={() => actions.run('delete', h)}
-                  >
-                    Delete
-                  </Menu.Item>
-                </>
-              )}
-            </DeferredMenu>
-          </>
-        );
-      }),
-    );
+  else columns.push(actionsColumn<VaultHolderItem>((h) => <VaultRowActions holder={h} actions={actions} rights={rights} />));
 
   return (
     <>
@@ -304,54 +232,19 @@ export function VaultListPage() {
         />
       )}
       {selectedCount > 0 && (
-        <Paper
-          role="region"
-          aria-label="Selection"
-          style={{
-            marginBottom: 'var(--mantine-spacing-sm)',
-            padding: 'var(--mantine-spacing-xs)',
-            background: 'var(--mantine-color-blue-light)',
+        <SelectionBar
+          selectedOnPage={selected.length}
+          allMatching={allMatching}
+          total={total}
+          totalIsEstimate={totalIsEstimate}
+          matching={search ? 'matching the search' : filters ? 'matching the filters' : 'vault holders'}
+          onSelectAll={() => setAllMatching(true)}
+          onClear={() => {
+            setSelected([]);
+            setAllMatching(false);
           }}
-        >
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Group gap="xs">
-              <Text style={{ fontWeight: 600 }}>
-                {allMatching ? `All ${about}${formatCount(total)} matching vault holders selected` : `${selected.length} selected`}
-              </Text>
-              {!allMatching && total > selected.length && (
-                <AnchorButton onClick={() => setAllMatching(true)}>
-                  Select all {about}
-                  {formatCount(total)} {search ? 'matching the search' : filters ? 'matching the filters' : 'vault holders'}
-                </AnchorButton>
-              )}
-              <AnchorButton
-                dimmed
-                onClick={() => {
-                  setSelected([]);
-                  setAllMatching(false);
-                }}
-              >
-                Clear selection
-              </AnchorButton>
-            </Group>
-            <Group gap="xs">
-              <LightButton size="xs" variant="white" leftSection={<IconCircleCheck size={14} />} onClick={() => startBulk('activate')}>
-                Activate
-              </LightButton>
-              <LightButton size="xs" variant="white" leftSection={<IconCircleOff size={14} />} onClick={() => startBulk('deactivate')}>
-                Deactivate
-              </LightButton>
-              <LightButton
-                size="xs"
-                variant="white"
-                leftSection={<IconMailForward size={14} />}
-                onClick={() => startBulk('resendActivation')}
-              >
-                Resend activation email
-              </LightButton>
-            </Group>
-          </Group>
-        </Paper>
+          onBulk={startBulk}
+        />
       )}
       <ListTable<VaultHolderItem>
         label="Vault holders"
