@@ -1,4 +1,5 @@
 export * from './admin-roles.js';
+export * from './audit-logs.js';
 export * from './audit-retention.js';
 export * from './audit-words.js';
 export * from './auth.js';
