@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.js';
-import { multipartBody } from './multipart.js';
 import { A_MARKER, freshSession, tenantWorld } from './tenant-matrix.fixtures.js';
+import { buildRequest, type MatrixOperation, type Operation, type Schema, squash } from './tenant-matrix.requests.js';
 
 /**
  * The tenant matrix: every operation of the served OpenAPI document, called as nobody, as A's
@@ -9,25 +9,6 @@ import { A_MARKER, freshSession, tenantWorld } from './tenant-matrix.fixtures.js
  * from the schemas; ids are A's real objects. Expectations are generic, so a route added later
  * without a tenant check fails here by itself.
  */
-
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  format?: string;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  minimum?: number;
-  minLength?: number;
-  pattern?: string;
-  const?: unknown;
-};
-type Operation = {
-  parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-};
 
 /** Routes nobody signs in for, each with why. */
 const PUBLIC: Record<string, string> = {
@@ -76,12 +57,12 @@ const STAFF_ONLY: Record<string, string> = {
 /** Not called with a session of the matrix: it would end the caller's session (covered in modules/auth). */
 const SESSION_ENDING = new Set(['POST /api/v1/authentication/logout']);
 
-const MISSING_ID = 2_000_000_001;
-
 let t: TestApp;
 let w: Awaited<ReturnType<typeof tenantWorld>>;
-let ops: { key: string; method: string; path: string; op: Operation }[];
-let counter = 0;
+let ops: MatrixOperation[];
+type Request = ReturnType<typeof buildRequest>;
+/** The request one caller sends: A's ids or missing ones (`swap`), naming sponsor `sponsor`. */
+const build = (o: MatrixOperation, sponsor: 'A' | 'B', swap: boolean) => buildRequest(w.ids, o, sponsor, swap);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -93,140 +74,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-type Ids = typeof w.ids;
-type Ref = keyof Ids;
-
-/** The object a path segment names: `/sponsoredadvisor/{id}` is an advisor, `/invitations/{id}` an invitation… */
-const PATH_OBJECT: Record<string, Ref> = {
-  admin: 'admin',
-  sponsoredadvisor: 'advisor',
-  advisors: 'advisor',
-  invitations: 'invitation',
-  'app-integrations': 'app',
-  'sponsor-integrations': 'integration',
-  'sponsor-authorizations': 'authorization',
-  basepackages: 'basePackage',
-  packagesponsor: 'packageSponsor',
-  users: 'holder',
-  import: 'job',
-  vaults: 'vault',
-  'sponsor-group': 'group',
-  passkeys: 'passkey',
-  Users: 'admin',
-  webhooks: 'webhook',
-  deliveries: 'delivery',
-  messages: 'message',
-  'message-logos': 'sponsorA',
-  'saved-views': 'savedView',
-};
-/** Ids every portal shares (the catalogues): not A's, so not swapped for a missing id. */
-const SHARED: Ref[] = ['basePackage', 'app', 'sponsorA', 'sponsorB', 'codeA', 'codeB'];
-/** The object an id field of a body names, where its name alone does not say. */
-const BODY_OBJECT: Record<string, Ref> = {
-  sponsoredadvisor: 'staid',
-  'upload-failed-files': 'failed',
-  users: 'holder',
-  vaultholders: 'holder',
-  packagesponsor: 'basePackage',
-  'sponsor-group': 'advisor',
-};
-
-const squash = (k: string) => k.toLowerCase().replaceAll('_', '');
-
-/** The request one caller sends: A's ids (`ids`) or missing ones, naming sponsor `sponsor`. */
-function build(o: (typeof ops)[number], sponsor: 'A' | 'B', swap: boolean) {
-  const idOf = (ref: Ref): number | string => {
-    if (ref === 'sponsorA' || ref === 'sponsorB') return sponsor === 'A' ? w.ids.sponsorA : w.ids.sponsorB;
-    if (ref === 'codeA' || ref === 'codeB') return sponsor === 'A' ? w.ids.codeA : w.ids.codeB;
-    if (swap && !SHARED.includes(ref)) return ref === 'job' ? '00000000-0000-4000-8000-000000000000' : MISSING_ID;
-    return w.ids[ref];
-  };
-  const segments = o.path.split('/');
-  let url = o.path;
-  let pathObject: Ref | undefined;
-  for (const p of o.op.parameters ?? []) {
-    if (p.in !== 'path') continue;
-    // A parameter from a fixed list (a message's kind and language) names no tenant's object.
-    if (p.schema?.enum) {
-      url = url.replace(`{${p.name}}`, String(p.schema.enum[0]));
-      continue;
-    }
-    const k = squash(p.name);
-    let ref: Ref | undefined;
-    if (k === 'sponsorid') ref = 'sponsorA';
-    else if (k === 'sponsorcode') ref = 'codeA';
-    else ref = PATH_OBJECT[segments[segments.indexOf(`{${p.name}}`) - 1] ?? ''];
-    if (!ref) throw new Error(`${o.key}: no object known for the path parameter {${p.name}}; add it to PATH_OBJECT`);
-    if (k !== 'sponsorid' && k !== 'sponsorcode') pathObject = ref;
-    url = url.replace(`{${p.name}}`, encodeURIComponent(String(idOf(ref))));
-  }
-  const resource = segments.find((s) => s in BODY_OBJECT || s in PATH_OBJECT);
-  const bodyObject: Ref | undefined = pathObject ?? (resource ? (BODY_OBJECT[resource] ?? PATH_OBJECT[resource]) : undefined);
-  const valueFor = (name: string, s: Schema | undefined): unknown => {
-    const k = squash(name);
-    if (k === 'sponsorid') return idOf('sponsorA');
-    if (k === 'sponsorcode') return idOf('codeA');
-    if (k === 'ownerid' || k === 'holderuserid') return idOf('holder');
-    if (k === 'packagesponsorid') return idOf('packageSponsor');
-    if (k === 'packageid') return idOf('basePackage');
-    if (k === 'group' || k === 'groupid') return idOf('group');
-    if (k === 'staid') return idOf('staid');
-    if (k === 'userid' || k === 'sponsoredadvisoruserid') return idOf('advisor');
-    if ((k === 'id' || k === 'ids') && bodyObject) return k === 'ids' ? [idOf(bodyObject)] : idOf(bodyObject);
-    return sample(name, s);
-  };
-  const sample = (name: string, s: Schema | undefined): unknown => {
-    if (!s) return undefined;
-    if (s.const !== undefined) return s.const;
-    if (s.enum?.length) return s.enum[0];
-    const alt = s.anyOf ?? s.oneOf;
-    if (alt) return sample(name, alt.find((x) => x.type !== 'null') ?? alt[0]);
-    const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
-    if (type === 'object' || s.properties) return object(s);
-    if (type === 'array') return s.items ? [valueFor(name, s.items)] : [];
-    if (type === 'integer' || type === 'number') return Math.max(1, s.minimum ?? 1);
-    if (type === 'boolean') return false;
-    if (s.format === 'email' || /email/i.test(name)) return `probe${++counter}@matrix.test`;
-    if (s.format === 'date-time' || /time|date|expires/i.test(name)) return new Date(Date.now() + 86_400_000 * 30).toISOString();
-    if (/code/i.test(name)) return `PROBE${++counter}`;
-    return `Probe ${++counter}`.padEnd(Math.max(7, s.minLength ?? 0), 'x');
-  };
-  const object = (s: Schema) => {
-    const out: Record<string, unknown> = {};
-    for (const [name, prop] of Object.entries(s.properties ?? {})) {
-      const idLike = /^(id|ids|sponsorid|sponsorcode|ownerid|userid|staid|packagesponsorid|group)$/.test(squash(name));
-      if (s.required?.includes(name) || idLike) {
-        const v = valueFor(name, prop);
-        if (v !== undefined) out[name] = v;
-      }
-    }
-    return out;
-  };
-  const query = new URLSearchParams();
-  for (const p of o.op.parameters ?? []) {
-    if (p.in !== 'query') continue;
-    const k = squash(p.name);
-    if (k === 'id' && o.path.includes('getSponsorPackageList')) query.set(p.name, String(idOf('sponsorA')));
-    else if (p.required || ['sponsorid', 'sponsorcode', 'ownerid', 'packageid'].includes(k)) {
-      const v = valueFor(p.name, p.schema);
-      if (v !== undefined) query.set(p.name, String(v));
-    }
-  }
-  const json = o.op.requestBody?.content['application/json']?.schema;
-  const multipart = o.op.requestBody?.content['multipart/form-data'] || /import/.test(o.path);
-  let payload: unknown;
-  let headers: Record<string, string> = {};
-  if (multipart && o.method === 'POST' && !json) {
-    const m = multipartBody({ name: 'probe.csv', content: `email,firstName,lastName\nprobe${++counter}@matrix.test,Probe,Person\n` });
-    payload = m.payload;
-    headers = m.headers;
-  } else if (json) payload = object(json);
-  else if (o.method !== 'GET' && o.method !== 'DELETE') payload = {};
-  const qs = query.toString();
-  return { method: o.method as 'GET', url: qs ? `${url}?${qs}` : url, payload: payload as object | undefined, headers };
-}
-
-async function call(auth: { headers: Record<string, string> } | null, req: ReturnType<typeof build>) {
+async function call(auth: { headers: Record<string, string> } | null, req: Request) {
   const res = await t.app.inject({ ...req, headers: { ...(auth?.headers ?? {}), ...req.headers } });
   let body: unknown = res.body;
   try {
@@ -272,7 +120,7 @@ function shape(v: unknown): unknown {
   return typeof v;
 }
 
-const namesSponsor = (req: ReturnType<typeof build>) =>
+const namesSponsor = (req: Request) =>
   new RegExp(`[?&](sponsor_?id|sponsorcode|id)=${w.ids.sponsorA}\\b|/${w.ids.codeA}\\b|sponsors/${w.ids.sponsorA}\\b`, 'i').test(req.url) ||
   JSON.stringify(req.payload ?? {}).includes(`:${w.ids.sponsorA}`);
 
