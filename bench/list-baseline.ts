@@ -54,7 +54,7 @@ export function listBaseline(database: Database) {
   }
 
   async function page(sponsorId: number, offset: number, limit: number) {
-    const rows = await run(portalPageStatement(database.db, sponsorId, offset, limit));
+    const rows = await run(portalPageStatement(database.db, { sponsorId, offset, limit }));
     const version = rows.length ? Number(rows[0]!.at(-1) ?? 0) : 0;
     const n = offset === 0 && rows.length < limit ? rows.length : await total(sponsorId, version);
     return { data: rows, total: n, activePage: Math.floor(offset / limit) + 1, perPage: limit, isEditable: true };

@@ -37,11 +37,23 @@ export interface Statement {
   values: unknown[];
 }
 
-export function statementOf(
+/**
+ * A statement's text built once per database, its values filled per call: what a prepared Drizzle
+ * query does on every `execute`, so a baseline replaying it pays no more than the route for it.
+ */
+export function statementFor<V extends Record<string, unknown>>(
   name: string | null,
-  query: { toSQL(): { sql: string; params: unknown[] } },
-  values: Record<string, unknown> = {},
-): Statement {
+  build: (db: Db) => { toSQL(): { sql: string; params: unknown[] } },
+): (db: Db, values: V) => Statement {
+  const built = preparedFor((db) => build(db).toSQL());
+  return (db, values) => {
+    const { sql, params } = built(db);
+    return { name, text: sql, values: fillPlaceholders(params, values) };
+  };
+}
+
+/** A statement built now, with no placeholders (its values are in the query). */
+export function statementOf(name: string | null, query: { toSQL(): { sql: string; params: unknown[] } }): Statement {
   const { sql, params } = query.toSQL();
-  return { name, text: sql, values: fillPlaceholders(params, values) };
+  return { name, text: sql, values: params };
 }

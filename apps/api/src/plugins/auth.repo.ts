@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { preparedFor, statementOf } from '../db/prepared.js';
+import { preparedFor, statementFor } from '../db/prepared.js';
 import {
   appIntegrations,
   sessions,
@@ -78,8 +78,9 @@ export async function liveSession(db: Db, tokenHash: string, now: Date, idleSinc
 }
 
 /** The statement liveSession runs, with its values (bench baselines replay it). */
+const liveSessionTemplate = statementFor<ReturnType<typeof sessionValues>>(SESSION_USER, liveSessionSelect);
 export const liveSessionStatement = (db: Db, tokenHash: string, now: Date, idleSince: Date, sponsorId: number | null) =>
-  statementOf(SESSION_USER, liveSessionSelect(db), sessionValues(tokenHash, now, idleSince, sponsorId));
+  liveSessionTemplate(db, sessionValues(tokenHash, now, idleSince, sponsorId));
 
 export async function touchSession(db: Db, sessionId: number, now: Date) {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { plannerRows } from '../../db/estimate.js';
 import { sortOrder } from '../../db/order.js';
-import { preparedFor, statementOf } from '../../db/prepared.js';
+import { preparedFor, statementFor, statementOf } from '../../db/prepared.js';
 import { basePackages, documents, sponsors, users, vaultListVersions, vaults } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS } from '../people-common/person-columns.repo.js';
 import type { HolderFilter } from './vaults.search.repo.js';
@@ -201,8 +201,7 @@ const portalPageSelect = (db: Db) =>
 const portalPageQuery = (db: Db) => portalPageSelect(db).prepare(PORTAL_PAGE);
 
 /** The statement portalPageRows runs, with its values (bench baselines replay it). */
-export const portalPageStatement = (db: Db, sponsorId: number, offset: number, limit: number) =>
-  statementOf(PORTAL_PAGE, portalPageSelect(db), { sponsorId, offset, limit });
+export const portalPageStatement = statementFor<{ sponsorId: number; offset: number; limit: number }>(PORTAL_PAGE, portalPageSelect);
 
 const holdersByIdsQuery = preparedFor(holdersQuery);
 const portalPage = preparedFor(portalPageQuery);
