@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -22,6 +21,7 @@ import openapi from './plugins/openapi.js';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.js';
 import requestContext from './plugins/request-context.js';
 import { requestLogController } from './plugins/request-log.js';
+import securityHeaders from './plugins/security-headers.js';
 import tenant from './plugins/tenant.js';
 import webAssets from './plugins/web-assets.js';
 
@@ -89,7 +89,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('db', database.db);
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
