@@ -20,6 +20,11 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * Runs `hook` on each connection the pool opens from now on, before anything else uses it (the
+   * listener's LISTEN, decision 0054); the answer takes it away again. PostgreSQL only.
+   */
+  onPoolConnect?(hook: (client: pg.ClientBase) => Promise<void>): () => void;
   /** Whether the server was last seen reachable (always reachable for PGlite, which runs in-process). */
   availability: DatabaseAvailability;
   close(): Promise<void>;
@@ -44,10 +49,15 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const availability = new DatabaseAvailability();
   if (opts.url) {
+    const connectHooks = new Set<(client: pg.ClientBase) => Promise<void>>();
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 5000,
+      // pg-pool waits for this before it hands the new connection out (its types say void).
+      onConnect: (async (client: pg.ClientBase) => {
+        for (const hook of connectHooks) await hook(client);
+      }) as (client: pg.ClientBase) => void,
     });
     // Without a listener, an idle connection ended by the server would crash the process; the pool
     // drops that connection and opens a new one on the next query. A stopped server ends every idle
@@ -66,6 +76,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'pg',
       pool,
+      onPoolConnect: (hook) => {
+        connectHooks.add(hook);
+        return () => connectHooks.delete(hook);
+      },
       availability,
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       close: () => pool.end(),

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from './client.js';
+import { listenOnPool } from './listen-pool.js';
 
 export interface ChannelHandlers {
   message(payload: string): void;
@@ -13,6 +14,13 @@ export interface ChannelListener {
    * cannot be known (not listening), so the caller must ask the database instead.
    */
   sync(): Promise<boolean>;
+  /** A moment to confirm from, taken before reading anything kept (decision 0054). */
+  mark(): number;
+  /**
+   * True when every notification committed before `mark` was taken has been handled already, as
+   * a statement's own answer on a pooled connection shows; otherwise the caller syncs.
+   */
+  handledSince(mark: number): boolean;
   close(): Promise<void>;
 }
 
@@ -32,6 +40,8 @@ export async function listenChannel(database: Database, channel: string, handler
     handlers.state(true);
     return {
       sync: async () => true,
+      mark: () => 0,
+      handledSince: () => true,
       close: async () => {
         handlers.state(false);
         await unlisten();
@@ -60,7 +70,8 @@ export async function listenChannel(database: Database, channel: string, handler
   async function open() {
     timer = null;
     if (closed) return;
-    const next = new pg.Client({ ...options, keepAlive: true });
+    // Named, so an operator (and a test) can tell it from the pool's connections in pg_stat_activity.
+    const next = new pg.Client({ ...options, keepAlive: true, application_name: `listen ${channel}` });
     client = next;
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
@@ -121,10 +132,14 @@ export async function listenChannel(database: Database, channel: string, handler
   };
 
   await open();
+  const pooled = listenOnPool(database, channel, handlers.message, sync);
   return {
     sync,
+    mark: pooled.mark,
+    handledSince: pooled.handledSince,
     close: async () => {
       closed = true;
+      pooled.stop();
       if (timer) clearTimeout(timer);
       const last = client;
       client = null;

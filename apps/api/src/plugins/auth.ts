@@ -5,7 +5,7 @@ import { listenChannel } from '../db/listen.js';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import * as repo from './auth.repo.js';
-import { SessionCache } from './session-cache.js';
+import { type Kept, SessionCache } from './session-cache.js';
 import { sponsorIdInAddress } from './sponsor-names.js';
 import type { AuthUser } from './types.js';
 
@@ -55,8 +55,9 @@ type LiveSession = NonNullable<Awaited<ReturnType<typeof repo.liveSession>>>;
 
 /**
  * The live session of this token. A read may take it from the cache once the listener is in step
- * (decisions 0049, 0053); a change always asks the database, so a session revoked a moment ago on
- * another instance never writes.
+ * (decisions 0049, 0053); a read that declares it changes nothing (`readOnly`) takes it at once
+ * and is confirmed before its answer leaves (`confirmKept`, decision 0054). A change always asks
+ * the database, so a session revoked a moment ago on another instance never writes.
  */
 async function liveSession(
   app: FastifyInstance,
@@ -67,14 +68,45 @@ async function liveSession(
 ): Promise<LiveSession | undefined> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
   const key = addressedId === null ? tokenHash : `${tokenHash}|${addressedId}`;
+  const fresh = (row: LiveSession | undefined) => row && row.session.expiresAt > now && row.session.lastSeenAt > idleSince;
   if (!MUTATING.has(request.method)) {
-    const kept = await app.sessionCache.confirmed(key, now.getTime());
-    if (kept && kept.session.expiresAt > now && kept.session.lastSeenAt > idleSince) return kept;
+    if (request.routeOptions.config.readOnly) {
+      const kept = app.sessionCache.keep(key, now.getTime());
+      // A kept refusal is not taken on trust: the database says whether the user is still inactive.
+      if (kept && fresh(kept.entry.row) && kept.entry.row.user.statusId === STATUS.active) {
+        request.keptSession = { ...kept, tokenHash, addressedId, now };
+        return kept.entry.row;
+      }
+    } else {
+      const kept = await app.sessionCache.confirmed(key, now.getTime());
+      if (fresh(kept)) return kept;
+    }
   }
   const mark = app.sessionCache.mark();
   const row = await repo.liveSession(app.db, tokenHash, now, idleSince, addressedId);
   if (row) app.sessionCache.put(key, row.user.id, row, mark, now.getTime());
   return row;
+}
+
+/** What a session's checks read: a kept row that differs from the database's was checked against rights gone. */
+const checkedRights = (row: LiveSession) => JSON.stringify([row.user, row.admin, row.addressed]);
+
+/**
+ * Before a `readOnly` read served from a kept session answers: every revocation committed before
+ * the request arrived has been handled (its own statements show it, or a round trip) and none
+ * forgot that session; otherwise the database decides, as for a session not kept.
+ */
+async function confirmKept(app: FastifyInstance, request: FastifyRequest) {
+  const kept = request.keptSession;
+  if (!kept) return;
+  request.keptSession = null;
+  if (await app.sessionCache.stillKept(kept)) return;
+  const idleSince = new Date(kept.now.getTime() - SESSION_IDLE_MINUTES * 60_000);
+  const row = await repo.liveSession(app.db, kept.tokenHash, kept.now, idleSince, kept.addressedId);
+  if (!row || row.user.statusId !== STATUS.active) throw unauthorized(SESSION_ENDED);
+  if (checkedRights(row) !== checkedRights(kept.entry.row)) {
+    throw forbidden('Your access changed while this page was loading. Reload the page.');
+  }
 }
 
 async function sessionUser(app: FastifyInstance, request: FastifyRequest, serverKey: string): Promise<AuthUser> {
@@ -140,8 +172,9 @@ export default fp(
         message: (payload) => cache.revoke(payload),
         state: (on) => cache.setListening(on),
       });
-      cache.syncWith(listener.sync);
+      cache.syncWith(listener);
       app.addHook('onClose', () => listener.close());
+      app.addHook('onSend', async (request) => confirmKept(app, request));
       // A change made through this instance may revoke any session (a sign-out, a deactivation, a
       // right taken away): its answer leaves only once this instance has forgotten every session,
       // so the next request here is checked whenever the notification arrives.
@@ -152,6 +185,7 @@ export default fp(
     app.decorateRequest('user', null);
     app.decorateRequest('integration', null);
     app.decorateRequest('addressedSponsor', null);
+    app.decorateRequest('keptSession', null);
     app.decorateRequest('actor', null as never);
 
     app.addHook('onRequest', async (request) => {
@@ -186,6 +220,10 @@ export default fp(
 );
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** A session served from the cache to a `readOnly` read, confirmed before the answer leaves. */
+    keptSession: (Kept<LiveSession> & { tokenHash: string; addressedId: number | null; now: Date }) | null;
+  }
   interface FastifyInstance {
     xsrfKey: string;
     sessionCache: SessionCache<LiveSession>;

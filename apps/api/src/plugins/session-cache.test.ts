@@ -106,7 +106,7 @@ describe('the session cache', () => {
     const list = `/api/v1/vaultholders?sponsorId=${sponsor.id}&limit=5`;
     await vi.waitFor(() => expect(app.sessionCache.enabled).toBe(true));
     await t.database.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'listen auth_changed'`,
     );
     await vi.waitFor(() => expect(app.sessionCache.enabled).toBe(false), { timeout: 2000, interval: 5 });
     expect((await get(app, admin, list)).statusCode).toBe(200);
@@ -117,6 +117,9 @@ describe('the session cache', () => {
   });
 });
 
+/** A listener whose round trip answers `sync`; no statement ever confirms. */
+const inStep = (sync: () => Promise<boolean>) => ({ sync, mark: () => 0, handledSince: () => false });
+
 describe('SessionCache', () => {
   it('serves a kept entry only once the listener is in step, and not one revoked meanwhile', async () => {
     const cache = new SessionCache<string>(1000, 3);
@@ -124,17 +127,59 @@ describe('SessionCache', () => {
     cache.put('k', 1, 'row', cache.mark(), Date.now());
     // No listener to ask: what is kept cannot be trusted.
     expect(await cache.confirmed('k', Date.now())).toBeUndefined();
-    cache.syncWith(async () => true);
+    cache.syncWith(inStep(async () => true));
     expect(await cache.confirmed('k', Date.now())).toBe('row');
     // The notification arrives during the round trip.
-    cache.syncWith(async () => {
-      cache.revoke('1');
-      return true;
-    });
+    cache.syncWith(
+      inStep(async () => {
+        cache.revoke('1');
+        return true;
+      }),
+    );
     expect(await cache.confirmed('k', Date.now())).toBeUndefined();
     cache.put('k', 1, 'row', cache.mark(), Date.now());
-    cache.syncWith(async () => false);
+    cache.syncWith(inStep(async () => false));
     expect(await cache.confirmed('k', Date.now())).toBeUndefined();
+  });
+
+  it('confirms a kept entry after the read: by a statement answered since, else a round trip; never one forgotten', async () => {
+    const cache = new SessionCache<string>(1000, 3);
+    cache.setListening(true);
+    let tick = 0;
+    let handledUpTo = 0;
+    const sync = vi.fn(async () => true);
+    cache.syncWith({ sync, mark: () => ++tick, handledSince: (m) => handledUpTo >= m });
+    const now = Date.now();
+    cache.put('k', 1, 'row', cache.mark(), now);
+
+    // A statement taken up after the mark answered: no round trip.
+    const first = cache.keep('k', now)!;
+    handledUpTo = first.mark;
+    expect(await cache.stillKept(first)).toBe(true);
+    expect(sync).not.toHaveBeenCalled();
+
+    // None since: the listener's round trip, and its answer decides.
+    const second = cache.keep('k', now)!;
+    expect(await cache.stillKept(second)).toBe(true);
+    expect(sync).toHaveBeenCalledTimes(1);
+    sync.mockResolvedValueOnce(false);
+    expect(await cache.stillKept(cache.keep('k', now)!)).toBe(false);
+
+    // Its time to live running out meanwhile (another read removes it) is no revocation.
+    const third = cache.keep('k', now)!;
+    expect(cache.get('k', now + 1000)).toBeUndefined();
+    expect(await cache.stillKept(third)).toBe(true);
+
+    // A revocation between the read and its answer, or the end of listening, is.
+    cache.put('k', 1, 'row', cache.mark(), now);
+    const fourth = cache.keep('k', now)!;
+    cache.revoke('1');
+    handledUpTo = tick;
+    expect(await cache.stillKept(fourth)).toBe(false);
+    cache.put('k', 1, 'row', cache.mark(), now);
+    const fifth = cache.keep('k', now)!;
+    cache.setListening(false);
+    expect(await cache.stillKept(fifth)).toBe(false);
   });
 
   const listening = () => {

@@ -16,6 +16,20 @@ export interface CachedSession<T> {
   row: T;
   userId: number;
   storedAt: number;
+  /** Set when a revocation (or the end of listening) forgets it; its time to live running out does not. */
+  forgotten?: boolean;
+}
+
+/** What the cache needs of the listener (db/listen.ts). */
+export interface InStep {
+  sync(): Promise<boolean>;
+  mark(): number;
+  handledSince(mark: number): boolean;
+}
+
+export interface Kept<T> {
+  entry: CachedSession<T>;
+  mark: number;
 }
 
 export class SessionCache<T> {
@@ -24,6 +38,7 @@ export class SessionCache<T> {
   private generation = 0;
   private listening = false;
   private sync: () => Promise<boolean> = async () => false;
+  private listener: Pick<InStep, 'mark' | 'handledSince'> = { mark: () => 0, handledSince: () => false };
 
   constructor(
     private readonly ttlMs: number,
@@ -36,6 +51,11 @@ export class SessionCache<T> {
 
   /** The entry stored under `key` less than the time to live ago, if the cache is on. */
   get(key: string, now: number): T | undefined {
+    return this.entry(key, now)?.row;
+  }
+
+  /** As `get`, the entry itself: `forgotten` tells later whether a revocation reached it meanwhile. */
+  entry(key: string, now: number): CachedSession<T> | undefined {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -43,12 +63,33 @@ export class SessionCache<T> {
       this.remove(key, entry.userId);
       return undefined;
     }
-    return entry.row;
+    return entry;
   }
 
-  /** How to learn that every notification committed so far has been handled (the listener's `sync`). */
-  syncWith(sync: () => Promise<boolean>) {
-    this.sync = sync;
+  /** How to learn that every notification committed so far has been handled (the listener). */
+  syncWith(listener: InStep) {
+    this.sync = listener.sync;
+    this.listener = listener;
+  }
+
+  /**
+   * The entry kept under `key`, for a read that confirms it later (`stillKept`) rather than before
+   * it starts: its own statements may then do the listener's round trip's work (decision 0054).
+   */
+  keep(key: string, now: number): Kept<T> | undefined {
+    const mark = this.listener.mark();
+    const entry = this.entry(key, now);
+    return entry && { entry, mark };
+  }
+
+  /**
+   * Whether every revocation committed before `keep` has been handled and none forgot the entry: a
+   * statement answered since on a listening pooled connection shows the first, else a round trip.
+   * False when that cannot be known.
+   */
+  async stillKept(kept: Kept<T>): Promise<boolean> {
+    if (!this.listener.handledSince(kept.mark) && !(await this.sync())) return false;
+    return !kept.entry.forgotten;
   }
 
   /**
@@ -56,9 +97,9 @@ export class SessionCache<T> {
    * undefined when there is none, it was revoked meanwhile, or that cannot be known.
    */
   async confirmed(key: string, now: number): Promise<T | undefined> {
-    const row = this.get(key, now);
-    if (row === undefined || !(await this.sync())) return undefined;
-    return this.get(key, now) === row ? row : undefined;
+    const entry = this.entry(key, now);
+    if (entry === undefined || !(await this.sync())) return undefined;
+    return entry.forgotten ? undefined : entry.row;
   }
 
   /** Taken before a look-up; `put` keeps its result only if nothing was revoked meanwhile. */
@@ -88,7 +129,7 @@ export class SessionCache<T> {
     this.generation++;
     const keys = this.keysOfUser.get(userId);
     if (!keys) return;
-    for (const key of keys) this.entries.delete(key);
+    for (const key of keys) this.forget(key);
     this.keysOfUser.delete(userId);
   }
 
@@ -102,8 +143,15 @@ export class SessionCache<T> {
     return this.entries.size;
   }
 
+  private forget(key: string) {
+    const entry = this.entries.get(key);
+    if (entry) entry.forgotten = true;
+    this.entries.delete(key);
+  }
+
   private clear() {
     this.generation++;
+    for (const entry of this.entries.values()) entry.forgotten = true;
     this.entries.clear();
     this.keysOfUser.clear();
   }

@@ -92,5 +92,11 @@ declare module 'fastify' {
     scope?: string;
     /** The built portal's history fallback: it answers an API path with 404, never as a call. */
     portalFallback?: boolean;
+    /**
+     * A read that writes nothing, whatever it is asked: a session kept by this instance serves it at
+     * once and is confirmed before the answer leaves, by the read's own statements when they can
+     * (decision 0054). A route that writes anything (an audit entry, a mark) must not declare it.
+     */
+    readOnly?: boolean;
   }
 }

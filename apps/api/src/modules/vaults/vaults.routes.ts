@@ -51,7 +51,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/vaultholders',
     {
-      config: { sponsor: 'optional', allPortals: true },
+      config: { sponsor: 'optional', allPortals: true, readOnly: true },
       schema: {
         tags,
         summary: 'List vault holders',
