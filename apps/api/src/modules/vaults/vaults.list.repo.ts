@@ -1,5 +1,6 @@
 import type { SortQuery, VaultSortField } from '@vault/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { plannerRows } from '../../db/estimate.js';
 import { sortOrder } from '../../db/order.js';
@@ -139,20 +140,20 @@ export async function allIds(db: Db, sponsorId: number, filter: HolderFilter, ca
   return pageIds(db, sponsorId, filter, 0, cap);
 }
 
+/** The driver's text for a timestamp: the list answers it as ISO text, so it is never made a Date. */
+const asText = <T extends string | null>(column: AnyPgColumn) => sql<T>`${column}`;
+
+/** What a list row shows (toItem), nothing more: each column costs the busiest call its mapping. */
 const holderColumns = {
   id: users.id,
   vaultId: vaults.id,
   firstName: users.firstName,
-  middleName: users.middleName,
   lastName: users.lastName,
   email: users.email,
   statusId: users.statusId,
   testAccount: users.testAccount,
-  localize: users.localize,
-  mfaEnabled: users.mfaEnabled,
-  lastLoginAt: users.lastLoginAt,
-  activatedAt: users.activatedAt,
-  createdAt: users.createdAt,
+  lastLoginAt: asText<string | null>(users.lastLoginAt),
+  createdAt: asText<string>(users.createdAt),
   packageId: vaults.packageId,
   packageName: basePackages.name,
   license: vaults.license,

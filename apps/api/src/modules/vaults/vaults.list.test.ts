@@ -221,8 +221,13 @@ describe('list and search', () => {
       .where(eq(users.id, made[2]!.id));
     await t.db
       .update(users)
-      .set({ lastLoginAt: new Date('2026-03-04T00:00:00Z') })
+      .set({ lastLoginAt: new Date('2026-03-04T05:06:07.089Z'), createdAt: new Date('2025-12-31T23:59:59.999Z') })
       .where(eq(users.id, made[4]!.id));
+    // Times are ISO 8601 in UTC to the millisecond, on the portal's first page and on a sorted one.
+    for (const url of [`/api/v1/vaultholders?sponsorId=${w.a.id}`, `${list}&sortBy=lastLoginAt&sortDir=desc`]) {
+      const row = (await req(admin, 'GET', url)).json().data.find((d: { id: number }) => d.id === made[4]!.id);
+      expect(row).toMatchObject({ lastLoginAt: '2026-03-04T05:06:07.089Z', createdAt: '2025-12-31T23:59:59.999Z' });
+    }
     expect((await emails(`${list}&sortBy=lastLoginAt&sortDir=desc`)).slice(0, 3)).toEqual([
       'eve@alpha.com',
       'carla@gamma.org',
