@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../apps/api/src/db/client.js';
 
@@ -86,6 +87,27 @@ export async function call(
   const text = await res.text();
   if (!res.ok) throw new HttpError(res.status, text, url);
   return text ? JSON.parse(text) : null;
+}
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/**
+ * One GET read to its end and dropped, for throughput: the bench process drives the load and, for
+ * list-throughput, serves it too, so the client costs as little as it can and the same for every
+ * route. It asks for compression as a browser does (the server's work is the product's), and does
+ * not undo it (a browser would, on another machine). Rejects on a non-2xx answer.
+ */
+export function drain(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${baseUrl}${path}`, { agent: keepAlive, headers: { 'accept-encoding': 'br, gzip', ...headers } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () =>
+        (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300 ? resolve() : reject(new HttpError(res.statusCode ?? 0, '', path)),
+      );
+      res.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
 
 export interface LatencyOptions {
