@@ -107,8 +107,6 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
-  // The built portal's files are compressed at build time and web-assets sends them as they are.
-  await app.register(compression);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
@@ -123,6 +121,10 @@ export async function buildApp({
   await app.register(audit);
   await app.register(auditKeys);
   await app.register(requestContext);
+  // The built portal's files are compressed at build time and web-assets sends them as they are.
+  // Registered after auth: its hook compresses an answer once a kept read has been confirmed, so an
+  // answer refused there is never sent with the Content-Encoding of the one it replaced.
+  await app.register(compression);
 
   // Once closing, answers end their keep-alive connection so close() need not wait for idle sockets.
   let closing = false;

@@ -96,10 +96,14 @@ const checkedRights = (row: LiveSession) => JSON.stringify([row.user, row.admin,
  * the request arrived has been handled (its own statements show it, or a round trip) and none
  * forgot that session; otherwise the database decides, as for a session not kept.
  */
-async function confirmKept(app: FastifyInstance, request: FastifyRequest) {
+async function confirmKept(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const kept = request.keptSession;
   if (!kept) return;
   request.keptSession = null;
+  // An error answer carries nothing the session reads, and it has been through the error handler:
+  // a second error in the same answer would reach Fastify's default handler, which sends the
+  // error's own message (a failed query's text and parameters).
+  if (reply.statusCode >= 400) return;
   if (await app.sessionCache.stillKept(kept)) return;
   const idleSince = new Date(kept.now.getTime() - SESSION_IDLE_MINUTES * 60_000);
   const row = await repo.liveSession(app.db, kept.tokenHash, kept.now, idleSince, kept.addressedId);
@@ -174,7 +178,7 @@ export default fp(
       });
       cache.syncWith(listener);
       app.addHook('onClose', () => listener.close());
-      app.addHook('onSend', async (request) => confirmKept(app, request));
+      app.addHook('onSend', async (request, reply) => confirmKept(app, request, reply));
       // A change made through this instance may revoke any session (a sign-out, a deactivation, a
       // right taken away): its answer leaves only once this instance has forgotten every session,
       // so the next request here is checked whenever the notification arrives.

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { sessions, sponsorAdmins, users } from '../db/schema/index.js';
+import { createVault, vaultBody, vaultWorld } from '../modules/vaults/vaults.fixtures.js';
 import type { Auth } from '../test/harness.js';
 import { useTestApp } from '../test/per-file-app.js';
 
@@ -74,5 +75,46 @@ describe('reads confirmed before they answer (decision 0054)', () => {
     const ended = await get(app, admin, list);
     expect(ended.statusCode).toBe(401);
     expect(ended.json()).not.toHaveProperty('data');
+  });
+
+  it('sends the refusal of a compressed answer as plain JSON, without the Content-Encoding of the answer it replaced', async () => {
+    const app = await t.addInstance(TTL);
+    const { a: sponsor, gold } = await vaultWorld(t);
+    const staff = await t.signInStaff();
+    for (let i = 0; i < 8; i++) await createVault(t, staff, sponsor.id, vaultBody({ packageId: gold.id }));
+    const admin = await t.signInSponsorAdmin(sponsor.id);
+    const list = `/api/v1/vaultholders?sponsorId=${sponsor.id}&limit=8`;
+    const compressedGet = () => app.inject({ method: 'GET', url: list, headers: { ...admin.headers, 'accept-encoding': 'br' } });
+    const held = holdKeptSession(app);
+    expect((await compressedGet()).headers['content-encoding']).toBe('br');
+    expect((await compressedGet()).statusCode).toBe(200);
+    expect(held()).toBeDefined();
+
+    app.sessionCache.revoke('*');
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, admin.userId));
+    const ended = await compressedGet();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.headers['content-encoding']).toBeUndefined();
+    expect(ended.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('leaves an error answer of a kept read as the error handler made it, even once its session has ended', async () => {
+    const app = await t.addInstance(TTL);
+    const sponsor = await t.createSponsor('ERRR');
+    const admin = await t.signInSponsorAdmin(sponsor.id);
+    const list = `/api/v1/vaultholders?sponsorId=${sponsor.id}&limit=5`;
+    const held = holdKeptSession(app);
+    expect((await get(app, admin, list)).statusCode).toBe(200);
+    expect((await get(app, admin, list)).statusCode).toBe(200);
+    expect(held()).toBeDefined();
+
+    app.sessionCache.revoke('*');
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, admin.userId));
+    // A second error after the error handler would reach Fastify's own handler, which sends the
+    // error's message and adds `statusCode` and `error` (the database outage test met it with a
+    // failed query's text and its parameters).
+    const refused = await get(app, admin, `${list}&limit=100000`);
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json()).sort()).toEqual(['details', 'message']);
   });
 });
