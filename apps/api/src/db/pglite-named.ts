@@ -2,6 +2,8 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
 
 const { serialize } = protocol;
 const quiet = { syncToFs: false };
+/** Far more than the hot queries and the lists' shapes in use; a bound, not a budget. */
+const MAX_NAMED = 500;
 
 const join = (parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -76,7 +78,8 @@ export async function withNamedStatements(pglite: PGlite): Promise<NamedStatemen
     names.has(text) ? run<T>(text, params, options) : unnamed<T>(text, params, options)) as PGlite['query'];
   return {
     add(text) {
-      if (!names.has(text)) names.set(text, { name: `hot_${names.size + 1}` });
+      // Each named statement keeps its plan in the database's memory; shaped lists add one per shape.
+      if (!names.has(text) && names.size < MAX_NAMED) names.set(text, { name: `hot_${names.size + 1}` });
     },
   };
 }

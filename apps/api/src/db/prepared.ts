@@ -27,6 +27,19 @@ export function preparedFor<Q>(build: (db: Db) => Q): (db: Db) => Q {
 }
 
 /**
+ * A list query built per call, whose text depends only on its shape (which filters, which order: the
+ * values are parameters). On PGlite its text runs as a named statement, planned once per shape
+ * rather than per call: planning reads the size of every index of each table it names (an fstat per
+ * index in wasm), which for `users` and its sixteen indexes cost more than running a page of
+ * administrators. PostgreSQL plans it natively each time, which costs little.
+ */
+export function plannedOncePerShape<Q extends { toSQL(): { sql: string } }>(db: Db, query: Q): Q {
+  const named = namedOn.get(db);
+  if (named) named.add(query.toSQL().sql);
+  return query;
+}
+
+/**
  * One statement as the driver receives it: its name (null when it is not prepared), its text and its
  * values in order. The bench's baselines replay these (bench/list-baseline.ts), so a baseline runs
  * what the route runs, built from the same query.

@@ -2,6 +2,7 @@ import type { PeopleSortField, SortQuery } from '@vault/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
+import { plannedOncePerShape } from '../../db/prepared.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns } from '../people-common/person-columns.repo.js';
 
@@ -42,15 +43,18 @@ export async function listAdvisors(
 ) {
   const where = and(eq(users.role, 'advisor'), linkedTo(opts.sponsorId), opts.where);
   const [rows, [total]] = await Promise.all([
-    db
-      .select(columns(opts.sponsorId))
-      .from(users)
-      .innerJoin(advisors, eq(advisors.userId, users.id))
-      .where(where)
-      .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, users.id, [desc(users.id)]))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: count() }).from(users).innerJoin(advisors, eq(advisors.userId, users.id)).where(where),
+    plannedOncePerShape(
+      db,
+      db
+        .select(columns(opts.sponsorId))
+        .from(users)
+        .innerJoin(advisors, eq(advisors.userId, users.id))
+        .where(where)
+        .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, users.id, [desc(users.id)]))
+        .limit(opts.limit)
+        .offset(opts.offset),
+    ),
+    plannedOncePerShape(db, db.select({ n: count() }).from(users).innerJoin(advisors, eq(advisors.userId, users.id)).where(where)),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -2,16 +2,22 @@ import { type PeopleSortField, type SignInMethod, type SortQuery, STATUS } from 
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
+import { plannedOncePerShape } from '../../db/prepared.js';
 import { sponsorAdmins, sponsorGroups, sponsors, ssoSettings, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.repo.js';
 
+/**
+ * The portal's code, the group's name and the portal's "SSO only" are scalar sub-selects rather
+ * than joins: with five tables joined, PGlite spent 3-11 ms planning each page against well under
+ * 1 ms running it (1,000,000 holders in users); as sub-selects, planning takes about 1 ms.
+ */
 const columns = {
   user: { ...personColumns, lastLoginAt: users.lastLoginAt, updatedAt: users.updatedAt, ssoBreakGlass: users.ssoBreakGlass },
   admin: sponsorAdmins,
-  sponsorCode: sponsors.sponsorCode,
-  groupName: sponsorGroups.name,
+  sponsorCode: sql<string>`(select s.sponsor_code from ${sponsors} s where s.id = ${sponsorAdmins.sponsorId})`,
+  groupName: sql<string | null>`(select g.name from ${sponsorGroups} g where g.id = ${sponsorAdmins.groupId})`,
   /** The portal's "SSO only"; null when the portal has no identity provider. */
-  ssoOnly: ssoSettings.ssoOnly,
+  ssoOnly: sql<boolean | null>`(select o.sso_only from ${ssoSettings} o where o.sponsor_id = ${sponsorAdmins.sponsorId})`,
 };
 
 export type AdminRow = {
@@ -22,14 +28,7 @@ export type AdminRow = {
   ssoOnly: boolean | null;
 };
 
-const base = (db: Db) =>
-  db
-    .select(columns)
-    .from(sponsorAdmins)
-    .innerJoin(users, eq(users.id, sponsorAdmins.userId))
-    .innerJoin(sponsors, eq(sponsors.id, sponsorAdmins.sponsorId))
-    .leftJoin(sponsorGroups, eq(sponsorGroups.id, sponsorAdmins.groupId))
-    .leftJoin(ssoSettings, eq(ssoSettings.sponsorId, sponsorAdmins.sponsorId));
+const base = (db: Db) => db.select(columns).from(sponsorAdmins).innerJoin(users, eq(users.id, sponsorAdmins.userId));
 
 /** The list's "signs in with" filter, as toItem words each row. */
 function signInCondition(method: SignInMethod | undefined): SQL | undefined {
@@ -62,12 +61,18 @@ export async function listAdmins(
     signInCondition(opts.signIn),
   );
   const [rows, [total]] = await Promise.all([
-    base(db)
-      .where(where)
-      .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, sponsorAdmins.id, [desc(sponsorAdmins.id)]))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: count() }).from(sponsorAdmins).innerJoin(users, eq(users.id, sponsorAdmins.userId)).where(where),
+    plannedOncePerShape(
+      db,
+      base(db)
+        .where(where)
+        .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, sponsorAdmins.id, [desc(sponsorAdmins.id)]))
+        .limit(opts.limit)
+        .offset(opts.offset),
+    ),
+    plannedOncePerShape(
+      db,
+      db.select({ n: count() }).from(sponsorAdmins).innerJoin(users, eq(users.id, sponsorAdmins.userId)).where(where),
+    ),
   ]);
   return { rows: rows as AdminRow[], total: total?.n ?? 0 };
 }
