@@ -12,7 +12,7 @@ import auditKeys from './plugins/audit-keys.js';
 import auth from './plugins/auth.js';
 import background from './plugins/background.js';
 import compression from './plugins/compression.js';
-import errors, { frameworkErrors } from './plugins/errors.js';
+import errors, { frameworkErrors, withErrorAnswers } from './plugins/errors.js';
 import health from './plugins/health.js';
 import inputText from './plugins/input-text.js';
 import jsonBody from './plugins/json-body.js';
@@ -138,7 +138,7 @@ export async function buildApp({
 
   await app.register(health);
 
-  for (const module of modules) await app.register(module);
+  for (const module of modules) await app.register(withErrorAnswers(module));
 
   await app.register(webAssets);
   return app;

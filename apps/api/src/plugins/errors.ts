@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.js';
@@ -149,23 +149,41 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest, availabi
 const noRoute = (request: FastifyRequest, reply: FastifyReply) =>
   reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` });
 
+/** Typed errors become JSON with the right status; nothing internal leaks. */
+const answerErrors = (availability: Availability) => (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  // A path no call serves: its body was parsed before the 404 handler, and a 400 about a body
+  // nothing reads would suggest the path exists. (Too large and too many stay as they are.)
+  const status = err.statusCode;
+  if (request.is404 && !(err instanceof AppError) && status && status >= 400 && status < 500 && status !== 413 && status !== 429)
+    return noRoute(request, reply);
+  const answer = errorAnswer(err, request, availability);
+  if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
+  return reply.status(answer.status).send(answer.body);
+};
+
+const availabilityOf = (app: FastifyInstance): Availability => (app.hasDecorator('database') ? app.database.availability : undefined);
+
+/**
+ * Registers a module in a scope of its own that answers errors with the same handler as the root.
+ * Fastify hands an error raised while an error answer is on its way (an onSend hook failing) to the
+ * parent scope's handler; at the root that is Fastify's default, which sends the error's own message
+ * (a failed query's text and values). Here it reaches the root's handler, which answers it as any
+ * other.
+ */
+export const withErrorAnswers =
+  (module: FastifyPluginAsync) =>
+  async (scope: FastifyInstance): Promise<void> => {
+    scope.setErrorHandler(answerErrors(availabilityOf(scope)));
+    await scope.register(module);
+  };
+
 /** The one error handler: typed errors become JSON with the right status; nothing internal leaks. */
 export default fp(
   async (app: FastifyInstance) => {
     // The error model also serves apps without a database (upload parsing is tested on a bare app).
-    const availability = app.hasDecorator('database') ? app.database.availability : undefined;
+    const availability = availabilityOf(app);
     if (availability) availability.log = app.log;
-    app.setErrorHandler((err: FastifyError, request, reply) => {
-      // A path no call serves: its body was parsed before the 404 handler, and a 400 about a body
-      // nothing reads would suggest the path exists. (Too large and too many stay as they are.)
-      const status = err.statusCode;
-      if (request.is404 && !(err instanceof AppError) && status && status >= 400 && status < 500 && status !== 413 && status !== 429)
-        return noRoute(request, reply);
-      const answer = errorAnswer(err, request, availability);
-      if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
-      return reply.status(answer.status).send(answer.body);
-    });
-
+    app.setErrorHandler(answerErrors(availability));
     app.setNotFoundHandler(noRoute);
   },
   { name: 'errors' },
