@@ -39,6 +39,14 @@ export function plannedOncePerShape<Q extends { toSQL(): { sql: string } }>(db: 
   return query;
 }
 
+type Shaped<T> = PromiseLike<T> & { toSQL(): { sql: string } };
+
+/** A people list's page and its total, each planned once per shape on PGlite. */
+export async function pageWithTotal<R>(db: Db, rows: Shaped<R[]>, total: Shaped<{ n: number }[]>): Promise<{ rows: R[]; total: number }> {
+  const [page, [counted]] = await Promise.all([plannedOncePerShape(db, rows), plannedOncePerShape(db, total)]);
+  return { rows: page, total: counted?.n ?? 0 };
+}
+
 /**
  * One statement as the driver receives it: its name (null when it is not prepared), its text and its
  * values in order. The bench's baselines replay these (bench/list-baseline.ts), so a baseline runs

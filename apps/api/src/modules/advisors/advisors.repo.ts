@@ -2,7 +2,7 @@ import type { PeopleSortField, SortQuery } from '@vault/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
-import { plannedOncePerShape } from '../../db/prepared.js';
+import { pageWithTotal } from '../../db/prepared.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, sponsors, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns } from '../people-common/person-columns.repo.js';
 
@@ -42,21 +42,18 @@ export async function listAdvisors(
   opts: { sponsorId: number | null; offset: number; limit: number; where?: SQL } & SortQuery<PeopleSortField>,
 ) {
   const where = and(eq(users.role, 'advisor'), linkedTo(opts.sponsorId), opts.where);
-  const [rows, [total]] = await Promise.all([
-    plannedOncePerShape(
-      db,
-      db
-        .select(columns(opts.sponsorId))
-        .from(users)
-        .innerJoin(advisors, eq(advisors.userId, users.id))
-        .where(where)
-        .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, users.id, [desc(users.id)]))
-        .limit(opts.limit)
-        .offset(opts.offset),
-    ),
-    plannedOncePerShape(db, db.select({ n: count() }).from(users).innerJoin(advisors, eq(advisors.userId, users.id)).where(where)),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return pageWithTotal(
+    db,
+    db
+      .select(columns(opts.sponsorId))
+      .from(users)
+      .innerJoin(advisors, eq(advisors.userId, users.id))
+      .where(where)
+      .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, users.id, [desc(users.id)]))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(users).innerJoin(advisors, eq(advisors.userId, users.id)).where(where),
+  );
 }
 
 /** The advisor `userId`, if visible: any advisor for staff (sponsorId null), else only one linked to that sponsor. */

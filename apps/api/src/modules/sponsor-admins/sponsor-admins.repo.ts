@@ -2,7 +2,7 @@ import { type PeopleSortField, type SignInMethod, type SortQuery, STATUS } from 
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
-import { plannedOncePerShape } from '../../db/prepared.js';
+import { pageWithTotal } from '../../db/prepared.js';
 import { sponsorAdmins, sponsorGroups, sponsors, ssoSettings, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.repo.js';
 
@@ -60,21 +60,16 @@ export async function listAdmins(
     opts.secondFactor ? eq(users.mfaEnabled, opts.secondFactor === 'on') : undefined,
     signInCondition(opts.signIn),
   );
-  const [rows, [total]] = await Promise.all([
-    plannedOncePerShape(
-      db,
-      base(db)
-        .where(where)
-        .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, sponsorAdmins.id, [desc(sponsorAdmins.id)]))
-        .limit(opts.limit)
-        .offset(opts.offset),
-    ),
-    plannedOncePerShape(
-      db,
-      db.select({ n: count() }).from(sponsorAdmins).innerJoin(users, eq(users.id, sponsorAdmins.userId)).where(where),
-    ),
-  ]);
-  return { rows: rows as AdminRow[], total: total?.n ?? 0 };
+  const { rows, total } = await pageWithTotal(
+    db,
+    base(db)
+      .where(where)
+      .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, sponsorAdmins.id, [desc(sponsorAdmins.id)]))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(sponsorAdmins).innerJoin(users, eq(users.id, sponsorAdmins.userId)).where(where),
+  );
+  return { rows: rows as AdminRow[], total };
 }
 
 /** The administrator whose user id is `userId`, only within `sponsorId`. */

@@ -2,7 +2,7 @@ import type { PeopleSortField, SortQuery } from '@vault/contract';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sortOrder } from '../../db/order.js';
-import { plannedOncePerShape } from '../../db/prepared.js';
+import { pageWithTotal } from '../../db/prepared.js';
 import { advisors, sponsoredAdvisors, sponsorGroups, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns, personColumnsOf, updateUser } from '../people-common/person-columns.repo.js';
 
@@ -35,21 +35,16 @@ export async function listReps(
     opts.unassigned ? isNull(sponsoredAdvisors.groupId) : undefined,
     opts.where,
   );
-  const [rows, [total]] = await Promise.all([
-    plannedOncePerShape(
-      db,
-      base(db)
-        .where(where)
-        .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, sponsoredAdvisors.id, [desc(sponsoredAdvisors.id)]))
-        .limit(opts.limit)
-        .offset(opts.offset),
-    ),
-    plannedOncePerShape(
-      db,
-      db.select({ n: count() }).from(sponsoredAdvisors).innerJoin(users, eq(users.id, sponsoredAdvisors.userId)).where(where),
-    ),
-  ]);
-  return { rows: rows as RepRow[], total: total?.n ?? 0 };
+  const { rows, total } = await pageWithTotal(
+    db,
+    base(db)
+      .where(where)
+      .orderBy(...sortOrder(opts, PEOPLE_SORT_COLUMNS, sponsoredAdvisors.id, [desc(sponsoredAdvisors.id)]))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(sponsoredAdvisors).innerJoin(users, eq(users.id, sponsoredAdvisors.userId)).where(where),
+  );
+  return { rows: rows as RepRow[], total };
 }
 
 /** The representative of `sponsorId` whose advisor user id is `userId`. */
