@@ -6,6 +6,9 @@ import { pageWithTotal } from '../../db/prepared.js';
 import { sponsorAdmins, sponsorGroups, sponsors, ssoSettings, users } from '../../db/schema/index.js';
 import { PEOPLE_SORT_COLUMNS, personColumns, updateUser } from '../people-common/person-columns.repo.js';
 
+/** The portal's "SSO only"; null when the portal has no identity provider. */
+const ssoOnlyOfPortal = sql<boolean | null>`(select o.sso_only from ${ssoSettings} o where o.sponsor_id = ${sponsorAdmins.sponsorId})`;
+
 /**
  * The portal's code, the group's name and the portal's "SSO only" are scalar sub-selects rather
  * than joins: with five tables joined, PGlite spent 3-11 ms planning each page against well under
@@ -16,8 +19,7 @@ const columns = {
   admin: sponsorAdmins,
   sponsorCode: sql<string>`(select s.sponsor_code from ${sponsors} s where s.id = ${sponsorAdmins.sponsorId})`,
   groupName: sql<string | null>`(select g.name from ${sponsorGroups} g where g.id = ${sponsorAdmins.groupId})`,
-  /** The portal's "SSO only"; null when the portal has no identity provider. */
-  ssoOnly: sql<boolean | null>`(select o.sso_only from ${ssoSettings} o where o.sponsor_id = ${sponsorAdmins.sponsorId})`,
+  ssoOnly: ssoOnlyOfPortal,
 };
 
 export type AdminRow = {
@@ -33,10 +35,9 @@ const base = (db: Db) => db.select(columns).from(sponsorAdmins).innerJoin(users,
 /** The list's "signs in with" filter, as toItem words each row. */
 function signInCondition(method: SignInMethod | undefined): SQL | undefined {
   if (!method) return undefined;
-  const settings = sql`(select s.sso_only from ${ssoSettings} s where s.sponsor_id = ${sponsorAdmins.sponsorId})`;
-  if (method === 'password') return sql`${settings} is null`;
-  if (method === 'sso') return sql`${settings} = false`;
-  return and(sql`${settings} = true`, eq(users.ssoBreakGlass, method === 'break_glass'));
+  if (method === 'password') return sql`${ssoOnlyOfPortal} is null`;
+  if (method === 'sso') return sql`${ssoOnlyOfPortal} = false`;
+  return and(sql`${ssoOnlyOfPortal} = true`, eq(users.ssoBreakGlass, method === 'break_glass'));
 }
 
 export async function listAdmins(
